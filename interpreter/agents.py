@@ -1,0 +1,143 @@
+"""Agents choose among the legal actions; they see a seat's view, never the state.
+
+`choose(state, seat, legal)` gets the state only to ask it for `view(seat)` when the
+agent needs one: bots that choose blindly (random, first-legal) never build a view,
+which keeps simulations fast. The human agent prompts at the terminal.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from .actions import Action, match_key
+from .errors import IllegalAction
+
+AGENT_KINDS = ("human", "random", "first")
+
+
+class Agent:
+    name = "agent"
+
+    def choose(self, state, seat: int, legal: list[Action]) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniform among the legal actions, from its own seeded RNG."""
+
+    name = "random"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state, seat, legal):
+        return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+class FirstLegalAgent(Agent):
+    """Always the first legal action (legal lists are in a stable order)."""
+
+    name = "first"
+
+    def choose(self, state, seat, legal):
+        return legal[0]
+
+
+class ScriptedAgent(Agent):
+    """Plays the given action names in order (a record's actions for one seat, or a test's)."""
+
+    name = "scripted"
+
+    def __init__(self, names):
+        self.names = list(names)
+        self.i = 0
+
+    def choose(self, state, seat, legal):
+        if self.i >= len(self.names):
+            raise IllegalAction("the script has no more actions", None)
+        text = self.names[self.i]
+        self.i += 1
+        key = match_key(text)
+        for a in legal:
+            if match_key(a.name) == key:
+                return a
+        return state.find_action(text)  # raises with the rule that forbids it
+
+
+class HumanAgent(Agent):
+    """A terminal prompt: shows the hand by suit, the table, the trick and the legal choices."""
+
+    name = "human"
+
+    def __init__(self, stdin=None, stdout=None):
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def choose(self, state, seat, legal):
+        from .screen import describe
+
+        self.say(describe(state, seat))
+        if len(legal) == 1 and legal[0].kind in ("pass",):
+            self.say(f"  You cannot play: {legal[0].name}.")
+            return legal[0]
+        while True:
+            self.say("  Your choice: " + ", ".join(_short(a) for a in legal))
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise EOFError
+            text = line.strip()
+            if not text:
+                continue
+            if text in ("?", "help"):
+                self.say("  Type a card (QS, 10H), or an action as listed, e.g. `contract no_tricks`, `trump H`, "
+                         "`start 7`, `double B D`, `pass`. `view` shows the table again.")
+                continue
+            if text == "view":
+                self.say(describe(state, seat))
+                continue
+            action = _match(text, legal)
+            if action is not None:
+                return action
+            try:
+                state.find_action(_expand(text, legal))
+            except IllegalAction as e:
+                self.say(f"  Not allowed: {e.message}")
+            else:  # pragma: no cover - find_action only succeeds for legal actions
+                pass
+
+
+def _short(a: Action) -> str:
+    return a.name[5:] if a.kind == "play" else a.name
+
+
+def _expand(text: str, legal) -> str:
+    """A bare card name means `play CARD` when playing cards."""
+    words = text.split()
+    if len(words) == 1 and any(a.kind == "play" for a in legal) and text.lower() != "pass":
+        return "play " + text
+    return text
+
+
+def _match(text, legal):
+    key = match_key(_expand(text, legal))
+    for a in legal:
+        if match_key(a.name) == key:
+            return a
+    return None
+
+
+def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:
+    """An agent by its command-line name."""
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "first":
+        return FirstLegalAgent()
+    if kind == "human":
+        return HumanAgent(stdin, stdout)
+    raise ValueError(f"unknown agent `{kind}`; the agents are {', '.join(AGENT_KINDS)}")

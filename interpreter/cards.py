@@ -1,0 +1,106 @@
+"""Cards as small ints, and the pack that names them.
+
+A `Pack` is built from the spec's suits and ranks (ranks listed high to low). Card `i`
+is an index into `pack.names`; its suit, rank and plain strength are looked up in
+tuples, so the play loop compares ints and never parses a name.
+
+Notation everywhere (specs, records, the screen): rank letter then suit letter, `QS`,
+`TH`, `2D`; jokers `BJ` and `LJ`. `10H` is accepted as input for `TH`, and input is
+case-insensitive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+JOKERS = ("BJ", "LJ")
+NO_SUIT = -1  # the suit of a joker
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The cards of one game; every table is indexed by card number."""
+
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]  # high to low
+    names: tuple[str, ...]
+    suit: tuple[int, ...]  # suit index, NO_SUIT for jokers
+    rank: tuple[int, ...]  # rank index into `ranks` (0 = highest), -1 for jokers
+    strength: tuple[int, ...]  # plain order, higher beats lower within a suit
+    by_name: dict[str, int] = field(repr=False)
+
+    @classmethod
+    def build(cls, suits, ranks, extra=(), removed=()) -> "Pack":
+        """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`."""
+        removed = {normalize(c) for c in removed}
+        names, suit, rank, strength = [], [], [], []
+        top = len(ranks)
+        for si, s in enumerate(suits):
+            for ri, r in enumerate(ranks):
+                name = f"{r}{s}"
+                if name in removed:
+                    continue
+                names.append(name)
+                suit.append(si)
+                rank.append(ri)
+                strength.append(top - ri)
+        for ji, j in enumerate(extra):
+            names.append(j)
+            suit.append(NO_SUIT)
+            rank.append(-1)
+            strength.append(top + len(extra) - ji)
+        return cls(
+            suits=tuple(suits),
+            ranks=tuple(ranks),
+            names=tuple(names),
+            suit=tuple(suit),
+            rank=tuple(rank),
+            strength=tuple(strength),
+            by_name={n: i for i, n in enumerate(names)},
+        )
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def parse(self, text: str) -> int:
+        """The card named `text` (`QS`, `10h`, `BJ`); KeyError if not in this pack."""
+        return self.by_name[normalize(text)]
+
+    def card_name(self, card: int) -> str:
+        return self.names[card]
+
+    def suit_index(self, letter: str) -> int:
+        return self.suits.index(letter.upper())
+
+    def rank_index(self, letter: str) -> int:
+        letter = letter.upper()
+        return self.ranks.index("T" if letter == "10" else letter)
+
+    def sort_key(self, card: int):
+        """Display order: by suit as the spec lists them, then high to low."""
+        return (self.suit[card] if self.suit[card] >= 0 else len(self.suits), -self.strength[card])
+
+    def format(self, cards) -> str:
+        """Cards as text in display order: `AS QS 7H 2C`."""
+        return " ".join(self.names[c] for c in sorted(cards, key=self.sort_key))
+
+    def format_by_suit(self, cards) -> str:
+        """A hand grouped by suit, the way a player holds it: `S: A Q  H: 7  C: 2`."""
+        groups = []
+        for si, s in enumerate(self.suits):
+            ranks = [self.ranks[self.rank[c]] for c in sorted(cards, key=self.sort_key) if self.suit[c] == si]
+            if ranks:
+                groups.append(f"{s}: {' '.join(ranks)}")
+        jokers = [self.names[c] for c in cards if self.suit[c] == NO_SUIT]
+        if jokers:
+            groups.append(" ".join(jokers))
+        return "   ".join(groups) if groups else "(no cards)"
+
+
+def normalize(text: str) -> str:
+    """Canonical card text: upper case, `10` written `T`."""
+    t = text.strip().upper()
+    if t.startswith("10") and len(t) == 3:
+        t = "T" + t[2]
+    return t

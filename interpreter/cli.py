@@ -1,0 +1,316 @@
+"""The `cardspec` command: validate, play, simulate, replay, schema.
+
+`main(argv)` returns an exit code and is what the console script calls; `run(argv,
+stdout, stderr)` does the work and is what tests call in-process. Exit codes: 0 ok,
+1 a game or replay failed (illegal action, score mismatch, broken total), 2 a bad
+command line, 3 an invalid spec or record, 130 interrupted (the record so far is saved).
+No bad input ends in a Python traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from .agents import AGENT_KINDS, make_agent
+from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USAGE, GameError, SpecError, SpecErrors
+
+DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
+
+  cardspec validate specs/barbu/barbu.yaml          check a spec (or several)
+  cardspec play specs/barbu/barbu.yaml --seats human,random,random,random
+  cardspec simulate specs/barbu/barbu.yaml --games 100 --seed 1
+  cardspec replay game.yaml                         re-check a record's rulings and scores
+  cardspec schema                                   the JSON Schema of spec files
+"""
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would exit; we return a code instead
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="cardspec", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    v = sub.add_parser("validate", help="check spec files and report every error with its place",
+                       description="Check spec files: structure (the JSON Schema), then meaning (names, deal "
+                                   "sizes, phases, scores). Every error is shown as file:line:col with the line "
+                                   "and a caret. Exit 3 if any spec is invalid.")
+    v.add_argument("files", nargs="+", metavar="FILE", help="spec files (or folders of them)")
+
+    pl = sub.add_parser("play", help="play a game at the terminal, against bots or bots only",
+                        description="Play a whole game. Each seat is `human` (you, at this terminal), `random` "
+                                    "or `first` (a bot that always takes the first legal choice). The record "
+                                    "is saved when the game ends, and on Ctrl-C with the game so far.")
+    pl.add_argument("spec", metavar="SPEC", help="the game's spec file")
+    pl.add_argument("--seats", default=None, metavar="A,B,...",
+                    help=f"one agent per seat, comma-separated, from {', '.join(AGENT_KINDS)} "
+                         "(default: human in the first seat, random bots elsewhere)")
+    pl.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots (default: random)")
+    pl.add_argument("--record", default=None, metavar="PATH",
+                    help="where to save the record (.yaml or .json; default records/GAME-SEED.yaml)")
+    pl.add_argument("--deals", type=int, default=None, help="stop after this many deals (default: the whole game)")
+    pl.add_argument("--quiet", action="store_true", help="print only deal results, not every action")
+
+    s = sub.add_parser("simulate", help="play many games with bots and print statistics",
+                       description="Play many games with bots; print each seat's mean score and spread, "
+                                   "per-contract averages and deals per second.")
+    s.add_argument("spec", metavar="SPEC")
+    s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    s.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1); game k uses seed+k")
+    s.add_argument("--seats", default=None, metavar="A,B,...", help="bot per seat (default: random everywhere)")
+
+    r = sub.add_parser("replay", help="replay a record: check every action and score",
+                       description="Replay a game record (YAML or JSON, possibly hand-written): print every "
+                                   "deal's scores and the game totals. Exit 1, naming the action and the rule, "
+                                   "if an action is illegal or a recorded score differs.")
+    r.add_argument("record", metavar="RECORD")
+    r.add_argument("--spec", default=None, help="use this spec instead of the one the record names")
+
+    sub.add_parser("schema", help="print the JSON Schema of spec files (for editor completion)",
+                   description="Print the JSON Schema that spec files follow.")
+    return p
+
+
+def main(argv=None) -> int:
+    return run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr)
+
+
+def run(argv, stdout, stderr, stdin=None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as e:
+        print(str(e), file=stderr)
+        print("Try `cardspec --help`.", file=stderr)
+        return EXIT_USAGE
+    except SystemExit as e:  # --help
+        return EXIT_OK if not e.code else EXIT_USAGE
+    if not args.command:
+        parser.print_help(stdout)
+        return EXIT_USAGE
+    io = _IO(stdout, stderr, stdin or sys.stdin)
+    try:
+        return COMMANDS[args.command](args, io)
+    except SpecErrors as e:
+        print(e.render(), file=stderr)
+        print(f"{len(e.errors)} error(s)", file=stderr)
+        return EXIT_SPEC
+    except SpecError as e:
+        print(e.render(), file=stderr)
+        return EXIT_SPEC
+    except UsageError as e:
+        print(f"cardspec {args.command}: {e}", file=stderr)
+        return EXIT_USAGE
+
+
+class _IO:
+    def __init__(self, out, err, inp):
+        self.out, self.err, self.inp = out, err, inp
+
+    def say(self, text=""):
+        print(text, file=self.out, flush=True)
+
+
+# ---- validate -----------------------------------------------------------------------
+
+def cmd_validate(args, io) -> int:
+    from .game import load_game, spec_files
+
+    files = spec_files(args.files)
+    if not files:
+        raise UsageError("no spec files found")
+    bad = 0
+    for f in files:
+        try:
+            g = load_game(f)
+        except SpecErrors as e:
+            bad += 1
+            print(e.render(), file=io.err)
+        else:
+            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards, {len(g.contracts)} contracts)")
+    if bad:
+        print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
+        return EXIT_SPEC
+    return EXIT_OK
+
+
+# ---- play ---------------------------------------------------------------------------
+
+def _agents(text, n, default, seed, io):
+    kinds = [k.strip() for k in text.split(",")] if text else default
+    if len(kinds) != n:
+        raise UsageError(f"--seats needs {n} agents (one per seat), got {len(kinds)}")
+    for k in kinds:
+        if k not in AGENT_KINDS:
+            raise UsageError(f"unknown agent `{k}`; choose from {', '.join(AGENT_KINDS)}")
+    base = 0 if seed is None else seed
+    return kinds, [make_agent(k, seed=None if seed is None else base * 7919 + i, stdin=io.inp, stdout=io.out)
+                   for i, k in enumerate(kinds)]
+
+
+def cmd_play(args, io) -> int:
+    import random
+
+    from .game import load_game
+    from .records import dump, record_of
+    from .screen import deal_summary
+
+    game = load_game(args.spec)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    kinds, agents = _agents(args.seats, game.n, ["human"] + ["random"] * (game.n - 1), seed, io)
+    path = Path(args.record or f"records/{Path(args.spec).stem}-{seed}.yaml")
+    state = game.new_state(seed)
+    sn = game.seat_names
+    humans = "human" in kinds
+    io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {k}' for i, k in enumerate(kinds))}; seed {seed}")
+    status = EXIT_OK
+    interrupted = False
+    try:
+        shown = 0
+        while not state.is_terminal:
+            p = state.current_player
+            legal = state.legal_actions()
+            action = agents[p].choose(state, p, legal)
+            deal_no = state.deal_number
+            state.apply(action)
+            if humans and not args.quiet and kinds[p] != "human":
+                io.say(f"  {sn[p]}: {action.name}")
+            while shown < len(state.deals) and state.deals[shown].scores is not None:
+                io.say(deal_summary(state, state.deals[shown]))
+                shown += 1
+            if args.deals and state.deal_number > args.deals and deal_no == args.deals:
+                interrupted = True
+                break
+    except (KeyboardInterrupt, EOFError):
+        interrupted = True
+        io.say("\nStopped; saving the game so far.")
+        status = EXIT_INTERRUPTED
+    except GameError as e:
+        print(f"cardspec play: {e.message}", file=io.err)
+        status = EXIT_FAILURE
+        interrupted = True
+    dump(record_of(state, _spec_ref(args.spec, path), kinds, interrupted=interrupted), path)
+    if state.is_terminal:
+        best = max(state.totals) if game.winner == "highest" else min(state.totals)
+        winners = [sn[p] for p in range(game.n) if state.totals[p] == best]
+        io.say("Final totals: " + "  ".join(f"{sn[p]} {state.totals[p]}" for p in range(game.n)))
+        io.say(f"Winner: {' and '.join(winners)}")
+    io.say(f"Record saved to {path}")
+    return status
+
+
+def _spec_ref(spec, record_path: Path) -> str:
+    """The spec path as the record should name it: relative to the record's folder."""
+    import os
+
+    try:
+        return os.path.relpath(Path(spec).resolve(), record_path.resolve().parent)
+    except ValueError:
+        return str(spec)
+
+
+# ---- simulate -----------------------------------------------------------------------
+
+def cmd_simulate(args, io) -> int:
+    from .game import load_game
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    game = load_game(args.spec)
+    kinds, agents = _agents(args.seats, game.n, ["random"] * game.n, args.seed, io)
+    if "human" in kinds:
+        raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")
+    n = game.n
+    totals = [[] for _ in range(n)]
+    per_contract = defaultdict(lambda: [0, 0.0, 0.0])  # times, declarer's score, others' mean score
+    deals = 0
+    t0 = time.perf_counter()
+    last = t0
+    for k in range(args.games):
+        state = game.new_state(args.seed + k)
+        try:
+            while not state.is_terminal:
+                p = state.current
+                state.apply(agents[p].choose(state, p, state.legal_actions()))
+        except GameError as e:
+            print(f"cardspec simulate: game {k + 1} (seed {args.seed + k}): {e.message}", file=io.err)
+            return EXIT_FAILURE
+        for p in range(n):
+            totals[p].append(state.totals[p])
+        for d in state.deals:
+            deals += 1
+            row = per_contract[d.contract]
+            row[0] += 1
+            row[1] += d.scores[d.declarer]
+            row[2] += (sum(d.scores) - d.scores[d.declarer]) / (n - 1)
+        now = time.perf_counter()
+        if now - last > 2:
+            print(f"  {k + 1}/{args.games} games, {deals / (now - t0):.0f} deals/s", file=io.err, flush=True)
+            last = now
+    dt = time.perf_counter() - t0
+    sn = game.seat_names
+    io.say(f"{game.title}: {args.games} games, {deals} deals, seeds {args.seed}..{args.seed + args.games - 1}, "
+           f"seats {','.join(kinds)}")
+    io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}")
+    wins = [0] * n
+    for k in range(args.games):
+        scores = [totals[p][k] for p in range(n)]
+        best = max(scores) if game.winner == "highest" else min(scores)
+        for p in range(n):
+            if scores[p] == best:
+                wins[p] += 1
+    for p in range(n):
+        xs = totals[p]
+        mean = sum(xs) / len(xs)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+        io.say(f"{sn[p]:<6}{mean:>10.2f}{sd:>10.2f}{min(xs):>8}{max(xs):>8}{wins[p]:>8}")
+    io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
+    for key, c in game.contracts.items():
+        times, dec, oth = per_contract.get(key, [0, 0, 0])
+        if times:
+            io.say(f"{c.name:<22}{times:>7}{dec / times:>10.2f}{oth / times:>10.2f}")
+    io.say(f"{deals / dt:.0f} deals/s ({dt:.2f} s)")
+    return EXIT_OK
+
+
+# ---- replay, schema -----------------------------------------------------------------
+
+def cmd_replay(args, io) -> int:
+    from .records import ReplayError, replay
+
+    try:
+        result = replay(args.record, spec=args.spec)
+    except ReplayError as e:
+        print(e.error.render(), file=io.err)
+        return EXIT_FAILURE
+    except GameError as e:
+        print(f"{args.record}: {e.message}", file=io.err)
+        return EXIT_FAILURE
+    for line in result.lines:
+        io.say(line)
+    st = result.state
+    sn = st.game.seat_names
+    io.say("Totals: " + "  ".join(f"{sn[p]} {st.totals[p]}" for p in range(st.n)))
+    return EXIT_OK
+
+
+def cmd_schema(args, io) -> int:
+    from .schema import schema_text
+
+    io.say(schema_text())
+    return EXIT_OK
+
+
+COMMANDS = {"validate": cmd_validate, "play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
+            "schema": cmd_schema}

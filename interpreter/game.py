@@ -1,0 +1,525 @@
+"""Compile a checked spec into a `Game`: the pack, the phases, every expression a closure.
+
+This is the last place that reads the spec document. It also does the semantic checks
+that need the compiled pieces (unknown names in expressions, a deal larger than the
+pack, a phase never reached, a contract without a score); all errors are collected
+with their place in the YAML file and raised together as `SpecErrors`.
+
+The expression scope is built here from the state's attributes: names such as
+`hand`, `won`, `tricks_won` and `place` are read for `player`, the seat being scored or
+acting; `card` is bound while a play rule tests a card; `target` while a seat considers
+whom to double.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .actions import Action
+from .cards import Pack
+from .errors import GameError, SpecError, SpecErrors, one_of, suggest
+from .expr import Attr, ExprError, Func, Name, Scope, compile_expr
+from .loading import Document, load
+from .phases import Phase
+from .phases.contract import Announce, ChooseContract
+from .phases.deal import Deal
+from .phases.double import Double
+from .phases.layout import Layout
+from .phases.score import Score
+from .phases.tricks import PlayRule, Tricks
+from .schema import check_structure
+from .state import State
+
+PHASE_KINDS = ("deal", "choose_contract", "announce", "double", "play", "score")
+PHASE_KEYS = {
+    "deal": {"hand_size", "packets", "first"},
+    "choose_contract": {"by", "once_each"},
+    "announce": {"by"},
+    "double": {"first", "may_double", "settle", "redouble"},
+    "play": set(),
+    "score": set(),
+}
+COMMON_PHASE_KEYS = {"kind", "when", "next"}
+
+
+@dataclass
+class Contract:
+    """A compiled contract: its name, its score per seat, its declared deal total."""
+
+    key: str
+    name: str
+    score: object  # compiled: number for `player`
+    total: object  # compiled: number, or None when not declared
+
+
+class ContractPlay(Phase):
+    """The `play` phase: hands over to the chosen contract's trick or layout play."""
+
+    kind = "play"
+
+    def __init__(self, name, programs):
+        super().__init__(name)
+        self.programs = programs  # contract key -> Tricks | Layout
+
+    def start(self, st) -> None:
+        program = self.programs[st.contract_key]
+        st.phase = program
+        program.start(st)
+
+
+class Game:
+    """An immutable, compiled game; `new_state()` starts a game of it."""
+
+    def __init__(self, **parts):
+        self.__dict__.update(parts)
+
+    def new_state(self, seed: int | None = None, **kw) -> State:
+        return State(self, seed, **kw)
+
+    def check_game_total(self, st) -> None:
+        """The rules' promise about the game totals (Barbu: they sum to 0)."""
+        if self.game_total is None:
+            return
+        want = self.game_total(st)
+        if sum(st.totals) != want:
+            raise GameError(f"the game totals {' '.join(map(str, st.totals))} sum to {sum(st.totals)}, "
+                            f"but the spec declares a game total of {want}", rule="match.total")
+
+    def view(self, st, seat):
+        from .views import view
+
+        return view(st, seat)
+
+
+def load_game(path, text: str | None = None) -> Game:
+    """Load, check and compile the spec at `path`; raise SpecErrors listing every problem."""
+    doc = load(path, text=text)
+    errors = check_structure(doc)
+    if errors:
+        raise SpecErrors(errors)
+    return Compiler(doc).compile()
+
+
+class Compiler:
+    """One pass over a structurally valid spec document, collecting semantic errors."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.spec = doc.data
+        self.errors: list[SpecError] = []
+
+    def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
+        self.errors.append(self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset))
+
+    # ---- expressions ------------------------------------------------------------------
+
+    def expr(self, path, expect: str | None, scope: Scope | None = None, default=None):
+        """Compile the expression at `path`; on error record it and return a harmless stand-in."""
+        path = tuple(path)
+        value = self._get(path)
+        if value is None:
+            if default is None:
+                return None
+            value = default
+        if isinstance(value, bool):
+            source = "true" if value else "false"
+        else:
+            source = str(value)
+        try:
+            return compile_expr(source, scope or self.scope, expect).fn
+        except ExprError as e:
+            self.error(path, e.message, e.hint, offset=(e.line, e.column))
+            return _STAND_IN.get(expect, lambda st: None)
+
+    def _get(self, path):
+        node = self.spec
+        for k in path:
+            if isinstance(node, dict):
+                node = node.get(k)
+            elif isinstance(node, list) and isinstance(k, int) and k < len(node):
+                node = node[k]
+            else:
+                return None
+            if node is None:
+                return None
+        return node
+
+    # ---- the whole spec -------------------------------------------------------------
+
+    def compile(self) -> Game:
+        s = self.spec
+        seat_names = tuple(str(x) for x in s["seats"])
+        n = len(seat_names)
+        step = 1 if s.get("direction", "clockwise") == "clockwise" else -1
+        pack = self.compile_pack()
+        contracts_spec = s["contracts"]
+        self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
+        self.announce_types = self.collect_announcements()
+        self.scope = self.build_scope(contract_keys=list(contracts_spec))
+        card_scope = self.scope.child(card=Name("card", get=_get_card, doc="the card being tested"))
+        self.card_scope = card_scope
+        play_actions = tuple(Action("play", c, f"play {pack.names[c]}") for c in range(len(pack)))
+
+        rules = self.compile_play_rules()
+        contracts = {}
+        for key, c in contracts_spec.items():
+            contracts[key] = self.compile_contract(key, c or {})
+
+        phases, settle = self.compile_phases(contracts, rules, play_actions)
+        dealer = s.get("dealer") or {}
+        first = dealer.get("first", "random")
+        if first == "random":
+            def first_dealer(st, n=n):
+                return st.rng.randrange(n)
+        else:
+            first_dealer = self.expr(("dealer", "first"), "seat")
+        next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
+        declarer = self.expr(("declarer",), "seat", default="dealer")
+        match = s.get("match") or {}
+        deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
+        ends_when = self.expr(("match", "ends_when"), "bool") if "ends_when" in match else None
+        game_total = self.expr(("match", "total"), "number") if "total" in match else None
+        if self.errors:
+            raise SpecErrors(self.errors)
+        return Game(
+            name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
+            seat_names=seat_names, step=step, phases=phases, contracts=contracts, play_actions=play_actions,
+            first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
+            ends_when=ends_when, game_total=game_total, settle=settle,
+            var_defaults={k: None for k in self.announce_types if k != "trump"},
+            announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
+        )
+
+    def compile_pack(self) -> Pack:
+        p = self.spec["pack"]
+        pack = Pack.build(p["suits"], [str(r) for r in p["ranks"]], p.get("extra", ()), ())
+        removed = []
+        for i, name in enumerate(p.get("remove", ()) or ()):
+            try:
+                pack.parse(str(name))
+                removed.append(str(name))
+            except KeyError:
+                self.error(("pack", "remove", i), f"`{name}` is not a card of this pack",
+                           suggest(str(name), pack.names))
+        if removed:
+            pack = Pack.build(p["suits"], [str(r) for r in p["ranks"]], p.get("extra", ()), removed)
+        return pack
+
+    def collect_announcements(self) -> dict[str, str]:
+        """Every announcement any contract makes, with its type (`trump` is always a suit)."""
+        types = {"trump": "suit"}
+        for key, c in self.spec["contracts"].items():
+            for name, domain in ((c or {}).get("announce") or {}).items():
+                t = _domain_type(domain)
+                if t is None:
+                    self.error(("contracts", key, "announce", name),
+                               f"announcement `{name}` must be `suit`, `rank` or a list of values")
+                    continue
+                if types.get(name, t) != t:
+                    self.error(("contracts", key, "announce", name),
+                               f"announcement `{name}` is a {types[name]} elsewhere but a {t} here")
+                types.setdefault(name, t)
+        return types
+
+    # ---- the scope of names an expression may use -------------------------------------
+
+    def build_scope(self, contract_keys) -> Scope:
+        pack, n, step = self.pack, self.n, self.step
+        names = {
+            "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
+            "dealer": Name("seat", get=_attr("dealer"), doc="the dealer of this deal"),
+            "declarer": Name("seat", get=_attr("declarer"), doc="the declarer of this deal"),
+            "seats": Name("list<seat>", value=tuple(range(n)), doc="every seat, in turn order from seat 1"),
+            "suits": Name("list<suit>", value=tuple(range(len(pack.suits))), doc="the suits of the pack"),
+            "ranks": Name("list<rank>", value=tuple(range(len(pack.ranks))), doc="the ranks, high to low"),
+            "contracts": Name("list<contract>", value=tuple(contract_keys), doc="every contract of the game"),
+            "contract": Name("contract", get=_attr("contract_key"), doc="the contract of this deal"),
+            "trump": Name("suit", get=_attr("trump"), doc="the trump suit, or none"),
+            "hand": Name("list<card>", get=lambda st: st.hands[st.player], doc="the player's hand"),
+            "won": Name("list<card>", get=lambda st: st.won[st.player], doc="the cards the player has won in tricks"),
+            "tricks_won": Name("number", get=lambda st: st.tricks_won[st.player], doc="tricks the player has won"),
+            "place": Name("number", get=lambda st: st.place[st.player], doc="the player's place in going out"),
+            "total_score": Name("number", get=lambda st: st.totals[st.player], doc="the player's game total"),
+            "tricks": Name("list<trick>", get=_attr("tricks"), doc="the completed tricks of this deal, in order"),
+            "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
+            "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
+            "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
+            "leading": Name("bool", get=lambda st: not st.trick_cards, doc="true when the player is on lead"),
+            "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
+        }
+        for var, t in self.announce_types.items():
+            if var not in names:
+                names[var] = Name(t, get=_var(var), doc=f"the announced {var}")
+        suit, strength = pack.suit, pack.strength
+
+        def wins_trick(st, c):
+            if not st.trick_cards:
+                return True
+            best = st.trick_best
+            if suit[c] == suit[best]:
+                return strength[c] > strength[best]
+            return suit[c] == st.trump
+
+        funcs = {
+            "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),
+            "right": Func(("seat",), "seat", lambda st, s: (s - 1) % n, "the seat to the right"),
+            "next": Func(("seat",), "seat", lambda st, s: (s + step) % n, "the seat that plays after"),
+            "doubled": Func(("seat", "seat"), "bool", lambda st, a, b: st.doubles[a][b] == 1,
+                            "whether the first seat has doubled the second in this deal"),
+            "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick"),
+            "hand_of": Func(("seat",), "list<card>", lambda st, s: st.hands[s], "a seat's hand"),
+            "won_by": Func(("seat",), "list<card>", lambda st, s: st.won[s], "the cards a seat has won"),
+            "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
+            "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
+            "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
+        }
+        attrs = {
+            "card": {
+                "suit": Attr("suit", table=pack.suit, doc="the card's suit"),
+                "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
+                "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is better"),
+            },
+            "trick": {
+                "winner": Attr("seat", get=lambda st, t: t.winner, doc="who won the trick"),
+                "leader": Attr("seat", get=lambda st, t: t.leader, doc="who led to the trick"),
+                "number": Attr("number", get=lambda st, t: t.number, doc="the trick's number, from 1"),
+                "cards": Attr("list<card>", get=lambda st, t: t.cards, doc="the trick's cards in playing order"),
+                "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
+            },
+        }
+        points = self.spec["pack"].get("points")
+        if points:
+            table = tuple(points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+            attrs["card"]["points"] = Attr("number", table=table, doc="the card's point value")
+        return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
+
+    # ---- play -------------------------------------------------------------------------
+
+    def compile_play_rules(self) -> dict[str, PlayRule]:
+        rules = {}
+        for name, r in (self.spec.get("play_rules") or {}).items():
+            base = ("play_rules", name)
+            keep = self.expr(base + ("keep",), "bool", self.card_scope)
+            when = self.expr(base + ("when",), "bool") if "when" in r else None
+            text = r.get("description") or f"keep {r['keep']}" + (f" when {r['when']}" if "when" in r else "")
+            rules[name] = PlayRule(name, when, keep, text)
+        return rules
+
+    def play_setting(self, key: str, name: str):
+        """(path, value) of a play setting: the contract's own, else the spec's `play` default."""
+        own = ((self.spec["contracts"][key] or {}).get("play") or {})
+        if name in own:
+            return ("contracts", key, "play", name), own[name]
+        base = self.spec.get("play") or {}
+        if name in base:
+            return ("play", name), base[name]
+        return None, None
+
+    def compile_program(self, phase_name, key, rules, play_actions):
+        """The trick or layout play of contract `key`."""
+        pack, n, step = self.pack, self.n, self.step
+        lpath, _ = self.play_setting(key, "leader")
+        leader = self.expr(lpath, "seat") if lpath else (lambda st: st.declarer)
+        lay_path, layout = self.play_setting(key, "layout")
+        if layout:
+            start = None
+            if layout.get("start", "first card") != "first card":
+                start = self.expr(lay_path + ("start",), "rank")
+            ends = self.expr(lay_path + ("ends_when_out",), "number", default=str(n - 1))
+            return Layout(phase_name, pack, n, step, leader, start, bool(layout.get("show_hand_on_pass")),
+                          ends, play_actions)
+        rpath, names = self.play_setting(key, "rules")
+        chosen = []
+        for i, rn in enumerate(names or ()):
+            if rn in rules:
+                chosen.append(rules[rn])
+            else:
+                self.error(rpath + (i,), f"unknown play rule `{rn}`; the rules are listed under `play_rules`",
+                           suggest(str(rn), rules))
+        spath, stop = self.play_setting(key, "stop_when")
+        stop_when = self.expr(spath, "bool") if spath else None
+        return Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions)
+
+    # ---- contracts ------------------------------------------------------------------
+
+    def compile_contract(self, key, c) -> Contract:
+        base = ("contracts", key)
+        if "score" not in c:
+            self.error(base, f"contract `{key}` has no `score`: say what each player scores in it", at_key=True)
+            score = _STAND_IN["number"]
+        else:
+            score = self.expr(base + ("score",), "number")
+        total = self.expr(base + ("total",), "number") if "total" in c else None
+        return Contract(key=key, name=c.get("name", key), score=score, total=total)
+
+    # ---- phases -----------------------------------------------------------------------
+
+    def compile_phases(self, contracts, rules, play_actions):
+        spec_phases = self.spec["phases"]
+        names = list(spec_phases)
+        phases = []
+        settle = None
+        for name in names:
+            p = spec_phases[name] or {}
+            base = ("phases", name)
+            kind = p.get("kind", name)
+            if kind not in PHASE_KINDS:
+                where = base + ("kind",) if "kind" in p else base
+                self.error(where, f"unknown phase kind `{kind}`; the kinds are {one_of(PHASE_KINDS)}",
+                           suggest(kind, PHASE_KINDS), at_key="kind" not in p)
+                phases.append(Phase(name))
+                continue
+            for k in p:
+                if k not in PHASE_KEYS[kind] | COMMON_PHASE_KEYS:
+                    allowed = sorted(PHASE_KEYS[kind] | COMMON_PHASE_KEYS)
+                    self.error(base + (k,), f"a `{kind}` phase has no setting `{k}`", suggest(k, allowed),
+                               at_key=True)
+            phase = self.compile_phase(name, kind, p, base, contracts, rules, play_actions)
+            if kind == "double":
+                settle = p.get("settle", "pairwise")
+            if "when" in p:
+                phase.when = self.expr(base + ("when",), "bool")
+            phases.append(phase)
+        for ph in phases:
+            if isinstance(ph, Score):
+                ph.settle = settle
+        self.link_phases(names, phases, spec_phases)
+        return phases, settle
+
+    def compile_phase(self, name, kind, p, base, contracts, rules, play_actions):
+        n = self.n
+        if kind == "deal":
+            size_path = base + ("hand_size",)
+            hand_size = self.expr(size_path, "number", default=str(len(self.pack) // n))
+            size = self._constant(p.get("hand_size"))
+            if size is not None and size * n > len(self.pack):
+                self.error(size_path if "hand_size" in p else base,
+                           f"the deal gives {size * n} cards ({n} x {size}) but the pack has {len(self.pack)}")
+            packets = p.get("packets") or [1]
+            first = self.expr(base + ("first",), "seat", default="left(dealer)")
+            return Deal(name, self.pack, n, hand_size, packets, first, self.step)
+        if kind == "choose_contract":
+            by = self.expr(base + ("by",), "seat", default="declarer")
+            return ChooseContract(name, by, bool(p.get("once_each", False)), contracts)
+        if kind == "announce":
+            by = self.expr(base + ("by",), "seat", default="declarer")
+            return Announce(name, by, self.announcement_actions())
+        if kind == "double":
+            first = self.expr(base + ("first",), "seat", default="left(declarer)")
+            target_scope = self.scope.child(target=Name("seat", get=_attr("target"), doc="the seat to double"))
+            may = self.expr(base + ("may_double",), "bool", target_scope, default="true")
+            aon = None
+            if p.get("redouble") is not None:
+                aon = self.expr(base + ("redouble",), "bool")
+            return Double(name, n, self.seat_names, first, may, aon)
+        if kind == "play":
+            programs = {k: self.compile_program(name, k, rules, play_actions) for k in contracts}
+            return ContractPlay(name, programs)
+        return Score(name, n, None)
+
+    def announcement_actions(self):
+        pack = self.pack
+        out = {}
+        for key, c in self.spec["contracts"].items():
+            items = []
+            for var, domain in ((c or {}).get("announce") or {}).items():
+                if domain == "suit":
+                    acts = [Action(var, i, f"{var} {s}") for i, s in enumerate(pack.suits)]
+                elif domain == "rank":
+                    acts = [Action(var, i, f"{var} {r}") for i, r in enumerate(pack.ranks)]
+                elif isinstance(domain, list):
+                    acts = [Action(var, v, f"{var} {v}") for v in domain]
+                else:
+                    continue
+                items.append((var, acts))
+            out[key] = items
+        return out
+
+    def link_phases(self, names, phases, spec_phases) -> None:
+        """Set each phase's successor and report phases that can never be reached."""
+        index = {nm: i for i, nm in enumerate(names)}
+        for i, (nm, ph) in enumerate(zip(names, phases)):
+            p = spec_phases[nm] or {}
+            if "next" in p:
+                target = p["next"]
+                if target not in index:
+                    self.error(("phases", nm, "next"), f"`next` names no phase: `{target}`", suggest(str(target), names))
+                    ph.next_index = None
+                else:
+                    ph.next_index = index[target]
+            else:
+                ph.next_index = i + 1 if i + 1 < len(phases) else None
+            if isinstance(ph, ContractPlay):
+                for prog in ph.programs.values():
+                    prog.next_index = ph.next_index
+                    prog.when = ph.when
+        # reachability from the first phase; a skipped phase (`when`) still passes on to its successor
+        seen, todo = set(), [0] if phases else []
+        while todo:
+            i = todo.pop()
+            if i in seen:
+                continue
+            seen.add(i)
+            if phases[i].next_index is not None:
+                todo.append(phases[i].next_index)
+        for i, nm in enumerate(names):
+            if i not in seen:
+                self.error(("phases", nm), f"phase `{nm}` is never reached: no phase before it leads to it",
+                           at_key=True)
+        kinds = [ph.kind for ph in phases]
+        for need in ("deal", "score"):
+            if need not in kinds and "play" in kinds:
+                self.error(("phases",), f"the phases have no `{need}` phase", at_key=True)
+
+    @staticmethod
+    def _constant(value):
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        return None
+
+
+def _attr(name):
+    from operator import attrgetter
+
+    return attrgetter(name)
+
+
+def _var(name):
+    return lambda st: st.vars.get(name)
+
+
+def _get_card(st):
+    return st.card
+
+
+def _domain_type(domain):
+    if domain in ("suit", "rank"):
+        return domain
+    if isinstance(domain, list) and domain and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                   for v in domain):
+        return "number"
+    return None
+
+
+_STAND_IN = {
+    "number": lambda st: 0,
+    "bool": lambda st: False,
+    "seat": lambda st: 0,
+}
+
+
+def spec_files(paths) -> list[Path]:
+    """Expand directories into the YAML files below them."""
+    out = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))))
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,61 @@
+"""Phase mechanisms: each is a legal/apply pair over the `State`, built once by `game.py`.
+
+A phase either asks a seat to act (`actor` returns that seat) or is finished (`actor`
+returns None), in which case the engine moves to the next phase. Automatic phases
+(dealing, scoring) do their work in `start` and are finished at once.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, match_key
+
+
+class Phase:
+    """Base of every mechanism: a named step of a deal."""
+
+    kind = "phase"
+
+    def __init__(self, name: str):
+        self.name = name
+        self.next_index: int | None = None  # set by the compiler
+        self.when = None  # compiled condition: the phase is skipped when it is false
+
+    def start(self, st) -> None:
+        """Enter the phase (automatic phases do all their work here)."""
+
+    def actor(self, st):
+        """The seat that must act now, or None when the phase is over."""
+        return None
+
+    def legal(self, st) -> list[Action]:
+        return []
+
+    def apply(self, st, action: Action) -> None:  # pragma: no cover - only called with a legal action
+        raise NotImplementedError
+
+    def actions(self, st) -> list[Action]:
+        """Every action this phase knows, legal now or not (to name an illegal one)."""
+        return self.legal(st)
+
+    def parse(self, st, text: str) -> Action | None:
+        """The action of this phase named `text`, legal or not, or None."""
+        key = match_key(text)
+        for a in self.actions(st):
+            if match_key(a.name) == key:
+                return a
+        return None
+
+    def refuse(self, st, action: Action) -> tuple[str, str | None]:
+        """Why `action` is illegal now: (message, rule name or None)."""
+        names = ", ".join(a.name for a in self.legal(st)[:12])
+        return f"`{action.name}` is not allowed now; you may: {names}", None
+
+
+def subsets_in_order(items):
+    """All subsets of `items`, smallest first, each in the order of `items`."""
+    from itertools import combinations
+
+    out = []
+    for k in range(len(items) + 1):
+        out.extend(combinations(items, k))
+    return out

@@ -1,0 +1,81 @@
+"""Choosing the contract, and the announcements that go with it (trump suit, start rank)."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import Phase
+
+
+class ChooseContract(Phase):
+    """A seat (`by`) names one of the contracts, with `once_each`: one he has not named yet."""
+
+    kind = "choose_contract"
+
+    def __init__(self, name, by, once_each, contracts):
+        super().__init__(name)
+        self.by = by
+        self.once_each = once_each
+        self.contracts = contracts  # key -> compiled Contract, in spec order
+        self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
+
+    def start(self, st) -> None:
+        st.chooser = self.by(st)
+        st.contract_key = None
+
+    def actor(self, st):
+        return st.chooser if st.contract_key is None else None
+
+    def legal(self, st):
+        if not self.once_each:
+            return list(self._actions)
+        done = st.chosen[st.chooser]
+        return [a for a in self._actions if a.arg not in done]
+
+    def actions(self, st):
+        return self._actions
+
+    def apply(self, st, action) -> None:
+        key = action.arg
+        st.contract_key = key
+        st.contract = self.contracts[key]
+        st.chosen[st.chooser].add(key)
+        st.deal.contract = key
+
+    def refuse(self, st, action):
+        if action.arg in st.chosen[st.chooser]:
+            who = st.seat_name(st.chooser)
+            return (f"{who} has already named `{action.arg}` in this game (each contract once)", "once_each")
+        return super().refuse(st, action)
+
+
+class Announce(Phase):
+    """The contract's announcements, in order: each a choice of suit, rank or listed value."""
+
+    kind = "announce"
+
+    def __init__(self, name, by, announcements):
+        super().__init__(name)
+        self.by = by
+        self.announcements = announcements  # contract key -> [(var name, [Action...])]
+
+    def start(self, st) -> None:
+        st.announcer = self.by(st)
+        st.announce_i = 0
+
+    def _todo(self, st):
+        todo = self.announcements.get(st.contract_key, ())
+        return todo[st.announce_i] if st.announce_i < len(todo) else None
+
+    def actor(self, st):
+        return st.announcer if self._todo(st) is not None else None
+
+    def legal(self, st):
+        return list(self._todo(st)[1])
+
+    def apply(self, st, action) -> None:
+        name = self._todo(st)[0]
+        st.vars[name] = action.arg
+        if name == "trump":
+            st.trump = action.arg
+        st.deal.announced[name] = action.arg
+        st.announce_i += 1

@@ -1,0 +1,85 @@
+"""Doubling: one turn per seat from `first`, each naming a subset of the seats it may double.
+
+`may_double` is an expression over `player` (the seat doubling) and `target`; it is
+evaluated for every other seat, and the legal actions are every subset of the allowed
+targets (`pass` is the empty one). With `redouble: all_or_none`, a seat whose allowed
+targets are all seats that doubled him chooses all of them or nothing.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import Phase, subsets_in_order
+
+
+class Double(Phase):
+    kind = "double"
+
+    def __init__(self, name, n, seat_names, first, may_double, all_or_none=None):
+        super().__init__(name)
+        self.n = n
+        self.first = first
+        self.may_double = may_double
+        self.all_or_none = all_or_none  # compiled bool over `player`, or None
+        self._cache: dict[tuple, Action] = {}
+        self.seat_names = seat_names
+        self.pass_action = self._action(())
+
+    def _action(self, targets: tuple) -> Action:
+        a = self._cache.get(targets)
+        if a is None:
+            name = "pass" if not targets else "double " + " ".join(self.seat_names[t] for t in targets)
+            a = self._cache[targets] = Action("double", targets, name)
+        return a
+
+    def start(self, st) -> None:
+        seat = self.first(st)
+        turns = []
+        for _ in range(st.n):
+            turns.append(seat)
+            seat = st.next_seat(seat)
+        st.turns = turns
+        st.turn_i = 0
+
+    def actor(self, st):
+        return st.turns[st.turn_i] if st.turn_i < len(st.turns) else None
+
+    def allowed(self, st, p) -> list[int]:
+        """The seats `p` may double now."""
+        st.player = p
+        out = []
+        for t in range(self.n):
+            if t != p:
+                st.target = t
+                if self.may_double(st):
+                    out.append(t)
+        return out
+
+    def legal(self, st):
+        p = st.turns[st.turn_i]
+        allowed = self.allowed(st, p)
+        st.player = p
+        if self.all_or_none is not None and allowed and self.all_or_none(st):
+            return [self.pass_action, self._action(tuple(allowed))]
+        return [self._action(s) for s in subsets_in_order(allowed)]
+
+    def actions(self, st):
+        others = [t for t in range(self.n) if t != st.turns[st.turn_i]]
+        return [self._action(s) for s in subsets_in_order(others)]
+
+    def apply(self, st, action) -> None:
+        p = st.turns[st.turn_i]
+        row = st.doubles[p]
+        for t in action.arg:
+            row[t] = 1
+        st.deal.doubles.append((p, action.arg))
+        st.turn_i += 1
+
+    def refuse(self, st, action):
+        p = st.turns[st.turn_i]
+        allowed = set(self.allowed(st, p))
+        bad = [t for t in action.arg if t not in allowed]
+        if bad:
+            who = " ".join(self.seat_names[t] for t in bad)
+            return (f"{self.seat_names[p]} may not double {who} (`may_double` forbids it)", "may_double")
+        return (f"{self.seat_names[p]} must double all of the allowed players or nobody", "redouble")

@@ -1,0 +1,59 @@
+"""Scoring a deal: each seat's raw score from the contract, doubles settled, totals checked.
+
+Pairwise settlement: with d(i,j) = (i doubled j) + (j doubled i), every pair with
+d > 0 settles d x |s_i - s_j| from the lower raw score to the higher, so
+final_i = s_i + sum_j d(i,j) (s_i - s_j). Settlement moves points between players and
+never changes the deal total, which is checked against the contract's declared total
+before and after, like the check column of a score sheet.
+"""
+
+from __future__ import annotations
+
+from ..errors import GameError
+from . import Phase
+
+
+class Score(Phase):
+    kind = "score"
+
+    def __init__(self, name, n, settle):
+        super().__init__(name)
+        self.n = n
+        self.settle = settle  # "pairwise" or None
+
+    def start(self, st) -> None:
+        contract = st.contract
+        n = self.n
+        raw = []
+        for p in range(n):
+            st.player = p
+            raw.append(_exact(contract.score(st)))
+        final = list(raw)
+        if self.settle == "pairwise":
+            d = st.doubles
+            for i in range(n):
+                for j in range(i + 1, n):
+                    k = d[i][j] + d[j][i]
+                    if k:
+                        diff = k * (raw[i] - raw[j])
+                        final[i] += diff
+                        final[j] -= diff
+        if contract.total is not None:
+            want = contract.total(st)
+            for label, scores in (("raw", raw), ("final", final)):
+                if sum(scores) != want:
+                    raise GameError(
+                        f"deal {st.deal_number} ({contract.name}): the {label} scores "
+                        f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
+                        f"{want}", rule="total")
+        st.deal.raw = raw
+        st.deal.scores = final
+        for p in range(n):
+            st.totals[p] += final[p]
+
+
+def _exact(x):
+    """Scores stay ints when they are whole (a division may give 18.0)."""
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x

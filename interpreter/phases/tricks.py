@@ -1,0 +1,142 @@
+"""Trick play: the leader leads, every seat plays one card, the best card wins the trick.
+
+Legality is the rulebook's cascade: the contract lists restrictions (`follow suit`,
+`heart-lead ban`, `must win with a trump`, ...) and each, when its `when` holds, keeps
+only the cards its `keep` allows, unless that would keep none, in which case it lapses.
+The first restriction that removed a card is the rule named when that card is refused.
+
+The winner is the highest trump in the trick, else the highest card of the suit led;
+cards of other suits never win. The winner leads the next trick. Play ends when the
+hands are empty or `stop_when` holds after a trick.
+"""
+
+from __future__ import annotations
+
+from ..state import Trick
+from . import Phase
+
+
+class PlayRule:
+    """One labelled restriction of the cascade."""
+
+    __slots__ = ("name", "when", "keep", "text")
+
+    def __init__(self, name, when, keep, text):
+        self.name = name
+        self.when = when  # compiled bool, or None for always
+        self.keep = keep  # compiled bool over `card`
+        self.text = text  # what to tell a player whose card it refuses
+
+
+class Tricks(Phase):
+    kind = "tricks"
+
+    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions):
+        super().__init__(name)
+        self.n = n
+        self.step = step
+        self.suit = pack.suit
+        self.strength = pack.strength
+        self.leader = leader
+        self.rules = tuple(rules)
+        self._cascade = tuple((r.when, r.keep) for r in rules)
+        self.stop_when = stop_when
+        self.play = play_actions  # card -> interned Action
+
+    def start(self, st) -> None:
+        st.leader = st.to_play = self.leader(st)
+        st.trick_cards = []
+        st.trick_seats = []
+        st.led_suit = None
+        st.trick_best = -1
+
+    def actor(self, st):
+        return st.to_play
+
+    def candidates(self, st):
+        """The cards the current player may play."""
+        cands = st.hands[st.to_play]
+        for when, keep in self._cascade:
+            if when is not None and not when(st):
+                continue
+            kept = []
+            for c in cands:
+                st.card = c
+                if keep(st):
+                    kept.append(c)
+            if kept:
+                cands = kept
+        return cands
+
+    def legal(self, st):
+        play = self.play
+        return [play[c] for c in self.candidates(st)]
+
+    def actions(self, st):
+        return [self.play[c] for c in range(len(self.play))]
+
+    def apply(self, st, action) -> None:
+        c = action.arg
+        p = st.to_play
+        st.hands[p].remove(c)
+        cards = st.trick_cards
+        if not cards:
+            st.led_suit = self.suit[c]
+            st.trick_best = c
+            st.trick_winner = p
+        elif self.beats(st, c, st.trick_best):
+            st.trick_best = c
+            st.trick_winner = p
+        cards.append(c)
+        st.trick_seats.append(p)
+        if len(cards) < self.n:
+            st.to_play = (p + self.step) % self.n
+            return
+        w = st.trick_winner
+        st.tricks.append(Trick(len(st.tricks) + 1, st.trick_seats[0], tuple(cards), tuple(st.trick_seats),
+                                w, st.led_suit))
+        st.won[w].extend(cards)
+        st.tricks_won[w] += 1
+        st.trick_cards = []
+        st.trick_seats = []
+        st.led_suit = None
+        st.trick_best = -1
+        if not st.hands[w] or (self.stop_when is not None and self.stop_when(st)):
+            st.to_play = None
+        else:
+            st.leader = st.to_play = w
+
+    def beats(self, st, c, best) -> bool:
+        """Whether `c` beats `best`, the card now winning the trick."""
+        s = self.suit[c]
+        if s == self.suit[best]:
+            return self.strength[c] > self.strength[best]
+        return s == st.trump
+
+    def wins_trick(self, st, c) -> bool:
+        """Whether `c`, played now, would win the trick as it stands."""
+        return not st.trick_cards or self.beats(st, c, st.trick_best)
+
+    def refuse(self, st, action):
+        c = action.arg
+        p = st.to_play
+        pack_names = st.game.pack.names
+        if c not in st.hands[p]:
+            return f"{st.seat_name(p)} does not hold {pack_names[c]}", None
+        cands = st.hands[p]
+        for rule in self.rules:
+            if rule.when is not None and not rule.when(st):
+                continue
+            kept = []
+            for x in cands:
+                st.card = x
+                if rule.keep(st):
+                    kept.append(x)
+            if kept:
+                if c not in kept:
+                    held = " ".join(pack_names[x] for x in kept)
+                    return (f"`{action.name}` breaks the rule `{rule.name}` ({rule.text}); you may play {held}",
+                            rule.name)
+                cands = kept
+        return super().refuse(st, action)
+

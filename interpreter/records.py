@@ -1,0 +1,274 @@
+"""Game records: what was dealt, every action by name, the scores; and their replay.
+
+A record is YAML (or JSON, which is YAML too) and can be written by hand::
+
+    format: cardspec-record/1
+    spec: ../specs/barbu/barbu.yaml   # relative to the record file (or to the working directory)
+    seed: 7                           # optional: deals not given below are shuffled from it
+    deals:
+      - dealer: A                     # needed for deal 1 when no seed is given
+        hands:                        # optional: the cards each seat received
+          A: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+          B: [AH, KH, ...]            # a list works too; `10H` is read as `TH`
+          ...
+        actions:                      # `SEAT action`, in order; several per line with commas
+          - A contract trumps
+          - A trump S
+          - B pass
+          - A play AS, B play 2H, C play 3D, D play 4C
+        scores: {A: -20, B: 5, C: -30, D: 110}   # optional; checked when present
+        raw: {A: 15, B: 20, C: 0, D: 30}         # optional raw (before doubles); checked when present
+    totals: {A: ..., B: ..., C: ..., D: ...}     # optional; checked when present
+    interrupted: true                 # written when a game was stopped early: the last deal may be unfinished
+
+Replay applies every action through the same legality as play, so an illegal action is
+reported with the rule that forbids it, and a recorded score that differs is reported
+with the deal and the seat; both at the record's line and column.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .errors import GameError, IllegalAction, SpecError, SpecErrors, suggest
+from .loading import Document, load
+
+FORMAT = "cardspec-record/1"
+
+
+class ReplayError(Exception):
+    """The record and the rules disagree; `error` says where and why."""
+
+    def __init__(self, error: SpecError):
+        super().__init__(error.message)
+        self.error = error
+
+
+@dataclass
+class Replayed:
+    """The outcome of a replay: the state reached and one line per deal."""
+
+    state: object
+    lines: list[str] = field(default_factory=list)
+
+
+# ---- writing ------------------------------------------------------------------------
+
+def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> dict:
+    """The record of a game so far, as plain data."""
+    g = state.game
+    sn = g.seat_names
+    names = g.pack.names
+    out = {"format": FORMAT, "spec": str(spec_path), "game": g.name}
+    if state.seed is not None:
+        out["seed"] = state.seed
+    if agents:
+        out["seats"] = {sn[i]: a for i, a in enumerate(agents)}
+    deals = []
+    for d in state.deals:
+        if d.hands is None:
+            continue
+        entry = {"deal": d.number, "dealer": sn[d.dealer]}
+        entry["hands"] = {sn[p]: " ".join(names[c] for c in sorted(h, key=g.pack.sort_key))
+                          for p, h in enumerate(d.hands)}
+        entry["actions"] = _action_lines(d.actions, sn)
+        if d.scores is not None:
+            entry["raw"] = {sn[p]: d.raw[p] for p in range(g.n)}
+            entry["scores"] = {sn[p]: d.scores[p] for p in range(g.n)}
+        deals.append(entry)
+    out["deals"] = deals
+    if interrupted and not state.is_terminal:
+        out["interrupted"] = True
+    else:
+        out["totals"] = {sn[p]: state.totals[p] for p in range(g.n)}
+    return out
+
+
+def _action_lines(actions, sn) -> list[str]:
+    """One line per action, except card play: a line per round of plays (a trick)."""
+    lines, run = [], []
+    for seat, a in actions:
+        text = f"{sn[seat]} {a.name}"
+        if a.kind == "play" or (a.kind == "pass" and run):
+            run.append(text)
+            if len(run) == len(sn):
+                lines.append(", ".join(run))
+                run = []
+            continue
+        if run:
+            lines.append(", ".join(run))
+            run = []
+        lines.append(text)
+    if run:
+        lines.append(", ".join(run))
+    return lines
+
+
+def dump(record: dict, path: str | Path) -> None:
+    """Write `record` as JSON (for a .json path) or YAML."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.suffix == ".json":
+        path.write_text(json.dumps(record, indent=1) + "\n")
+    else:
+        path.write_text(yaml.safe_dump(record, sort_keys=False, width=120, allow_unicode=True))
+
+
+# ---- replay -------------------------------------------------------------------------
+
+def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
+    """Replay the record at `path`; raise ReplayError (or SpecErrors for a bad record/spec)."""
+    from .game import load_game
+
+    doc = load(path)
+    data = doc.data
+    fail = _Failer(doc)
+    if not isinstance(data.get("deals"), list) or not data["deals"]:
+        fail(("deals",) if "deals" in data else (), "a record needs `deals:`, a list of deals")
+    spec_path = spec or data.get("spec")
+    if not spec_path:
+        fail((), "a record needs `spec:`, the path of the game's spec file")
+    game = load_game(_resolve(spec_path, Path(path)))
+    sn = list(game.seat_names)
+    pack = game.pack
+
+    def seat_of(where, name) -> int:
+        if str(name) not in sn:
+            fail(where, f"unknown seat `{name}`; the seats are {' '.join(sn)}", suggest(str(name), sn))
+        return sn.index(str(name))
+
+    hands = {}
+    first_dealer = None
+    for k, d in enumerate(data["deals"]):
+        if not isinstance(d, dict):
+            fail(("deals", k), "each deal must be a mapping with `actions:` (and `dealer:`, `hands:`, `scores:`)")
+        if k == 0 and "dealer" in d:
+            first_dealer = seat_of(("deals", 0, "dealer"), d["dealer"])
+        if "hands" in d:
+            hands[k + 1] = _read_hands(fail, ("deals", k, "hands"), d["hands"], game, seat_of)
+    seed = data.get("seed")
+    if first_dealer is None and seed is None:
+        fail(("deals", 0), "deal 1 needs a `dealer:` (or the record a `seed:`)")
+    if len(hands) < len(data["deals"]) and seed is None:
+        k = next(i for i in range(len(data["deals"])) if i + 1 not in hands)
+        fail(("deals", k), f"deal {k + 1} gives no `hands:` and the record has no `seed:` to deal them")
+
+    state = game.new_state(seed, first_dealer=first_dealer, hands=hands)
+    out = Replayed(state)
+    from .screen import deal_summary
+
+    last = len(data["deals"]) - 1
+    for k, d in enumerate(data["deals"]):
+        base = ("deals", k)
+        if state.is_terminal:
+            fail(base, f"the game ended after deal {k}; this deal is one too many")
+        if "dealer" in d and seat_of(base + ("dealer",), d["dealer"]) != state.dealer:
+            fail(base + ("dealer",), f"deal {k + 1} is dealt by {sn[state.dealer]} under the rules, not {d['dealer']}")
+        number = state.deal_number
+        for i, line in enumerate(d.get("actions") or []):
+            where = base + ("actions", i)
+            for item in _split_actions(fail, where, line):
+                seat_name, _, text = item.partition(" ")
+                seat = seat_of(where, seat_name)
+                if state.is_terminal or state.deal_number != number:
+                    fail(where, f"`{item}`: deal {k + 1} is already over")
+                if seat != state.current_player:
+                    fail(where, f"`{item}`: it is {sn[state.current_player]}'s turn, not {seat_name}'s")
+                try:
+                    state.apply(text)
+                except IllegalAction as e:
+                    rule = f" (rule `{e.rule}`)" if e.rule else ""
+                    fail(where, f"illegal action `{item}`{rule}: {e.message}")
+                except GameError as e:
+                    fail(where, f"after `{item}`: {e.message}")
+        if not state.is_terminal and state.deal_number == number:
+            if k == last and data.get("interrupted"):
+                out.lines.append(f"Deal {number:>2} unfinished ({sn[state.current_player]} to act)")
+                break
+            fail(base, f"deal {k + 1} is not finished after its last action: {sn[state.current_player]} is to act "
+                       f"in phase `{state.phase.name}`", at_key=True)
+        result = state.deals[number - 1]
+        for key, got in (("raw", result.raw), ("scores", result.scores)):
+            want = d.get(key)
+            if want is None:
+                continue
+            if not isinstance(want, dict):
+                fail(base + (key,), f"`{key}` must map each seat to its score")
+            for name, value in want.items():
+                p = seat_of(base + (key, name), name)
+                if value != got[p]:
+                    fail(base + (key, name), f"deal {k + 1}: the record says {name} {'scores' if key == 'scores' else 'has a raw score of'} "
+                                             f"{value}, the rules give {got[p]}")
+        out.lines.append(deal_summary(state, result))
+    totals = data.get("totals")
+    if isinstance(totals, dict):
+        for name, value in totals.items():
+            p = seat_of(("totals", name), name)
+            if value != state.totals[p]:
+                fail(("totals", name), f"the record's total for {name} is {value}, the rules give {state.totals[p]}")
+    return out
+
+
+def _resolve(spec_path: str, record: Path) -> Path:
+    """A record names its spec relative to itself, or to the working directory."""
+    p = Path(spec_path)
+    if p.is_absolute():
+        return p
+    beside = record.parent / p
+    return beside if beside.exists() else p
+
+
+def _split_actions(fail, where, line) -> list[str]:
+    if isinstance(line, dict) and len(line) == 1:  # `- A: play QS` written as a mapping
+        (seat, text), = line.items()
+        line = f"{seat} {text}"
+    if not isinstance(line, str):
+        fail(where, "an action is written `SEAT action`, e.g. `A play QS`")
+    items = [x.strip() for x in line.split(",") if x.strip()]
+    for item in items:
+        if " " not in item:
+            fail(where, f"`{item}`: an action is written `SEAT action`, e.g. `A play QS`")
+    return items
+
+
+def _read_hands(fail, where, hands, game, seat_of):
+    if not isinstance(hands, dict):
+        fail(where, "`hands` must map each seat to its cards")
+    pack = game.pack
+    out = [[] for _ in range(game.n)]
+    seen = {}
+    for name, cards in hands.items():
+        p = seat_of(where + (name,), name)
+        items = cards.split() if isinstance(cards, str) else cards
+        if not isinstance(items, list):
+            fail(where + (name,), "a hand is a list of cards, e.g. `AS KS 7H` or `[AS, KS, 7H]`")
+        for c in items:
+            try:
+                card = pack.parse(str(c))
+            except KeyError:
+                fail(where + (name,), f"`{c}` is not a card of this pack", suggest(str(c).upper(), pack.names))
+            if card in seen:
+                fail(where + (name,), f"{pack.names[card]} is dealt twice (also to {seen[card]})")
+            seen[card] = name
+            out[p].append(card)
+    missing = [game.seat_names[p] for p in range(game.n) if not out[p]]
+    if missing:
+        fail(where, f"no hand given for {' '.join(missing)}")
+    return out
+
+
+class _Failer:
+    """Raise a located ReplayError for the record document."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+
+    def __call__(self, path, message, hint=None, at_key=False):
+        raise ReplayError(self.doc.error(tuple(path), message, hint, at_key=at_key))
+
+
+__all__ = ["FORMAT", "ReplayError", "Replayed", "dump", "record_of", "replay", "SpecErrors"]

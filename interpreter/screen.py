@@ -1,0 +1,48 @@
+"""Text for people at the terminal: a seat's view of the table, and deal results.
+
+Everything shown comes from `state.view(seat)`, so the terminal can never show a
+human more than his seat may know.
+"""
+
+from __future__ import annotations
+
+
+def describe(state, seat: int) -> str:
+    """The table as `seat` sees it, ready to print."""
+    v = state.view(seat)
+    g = state.game
+    pack = g.pack
+    lines = [""]
+    head = f"Deal {v['deal']}  dealer {v['dealer']}  declarer {v['declarer']}"
+    if v["contract"]:
+        head += f"  contract: {g.contracts[v['contract']].name}"
+    for var, value in v["announced"].items():
+        head += f"  {var}: {value}"
+    lines.append(head)
+    if v["doubles"]:
+        lines.append("  Doubles: " + "; ".join(f"{p} {'doubles ' + ' '.join(ts) if ts else 'passes'}"
+                                               for p, ts in v["doubles"]))
+    lines.append("  Totals: " + "  ".join(f"{p} {s}" for p, s in v["totals"].items()))
+    if v["layout"]:
+        lines.append("  Layout: " + "  ".join(f"{s}: {lo}..{hi}" for s, (lo, hi) in v["layout"].items()))
+        if v["out"]:
+            lines.append("  Out: " + " ".join(v["out"]))
+    if v["tricks"]:
+        last = v["tricks"][-1]
+        lines.append(f"  Last trick: {' '.join(c for _, c in last['cards'])} won by {last['winner']}")
+        lines.append("  Tricks won: " + "  ".join(f"{p} {k}" for p, k in v["tricks_won"].items()))
+    if v["trick"]:
+        lines.append("  Trick so far: " + "  ".join(f"{p} {c}" for p, c in v["trick"]))
+    for p, cards in v["shown_hands"].items():
+        lines.append(f"  {p} showed: {pack.format_by_suit([pack.parse(c) for c in cards])}")
+    lines.append(f"  You are {v['seat']}. Your hand: {pack.format_by_suit([pack.parse(c) for c in v['hand']])}")
+    return "\n".join(lines)
+
+
+def deal_summary(state, deal) -> str:
+    """One line per finished deal: contract and each seat's score (raw score in brackets)."""
+    g = state.game
+    sn = g.seat_names
+    name = g.contracts[deal.contract].name if deal.contract else "-"
+    parts = [f"{sn[p]} {deal.scores[p]:>5} ({deal.raw[p]})" for p in range(g.n)]
+    return f"Deal {deal.number:>2} {sn[deal.dealer]} {name:<20} " + "  ".join(parts)

@@ -1,0 +1,270 @@
+"""The state of one game in progress, with OpenSpiel's verbs.
+
+`current_player`, `legal_actions()`, `apply(action)`, `is_terminal`, `returns`,
+`view(seat)`, `history`, `clone()`. The state owns its RNG (seeded), so the same seed
+and the same choices give the same game. Chance outcomes (the first dealer, the cards
+of a deal) can instead be given explicitly, which is how hand-written records replay.
+
+The state is deliberately a plain object with flat attributes: compiled expressions
+read them through getters, and the play loop touches them directly. Nothing here reads
+the spec; the compiled `Game` supplies phases and closures.
+
+Between decisions the engine runs automatic steps (dealing, scoring, moving to the
+next phase or deal) until some seat must act or the game is over; `current_player`
+is then that seat, or -1 when the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Sequence
+
+from .actions import Action, match_key
+from .errors import GameError, IllegalAction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+TERMINAL = -1
+MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is a spec bug
+
+
+class Trick:
+    """A completed trick: who led, the cards in playing order, who won."""
+
+    __slots__ = ("number", "leader", "cards", "seats", "winner", "led_suit")
+
+    def __init__(self, number, leader, cards, seats, winner, led_suit):
+        self.number = number
+        self.leader = leader
+        self.cards = cards
+        self.seats = seats
+        self.winner = winner
+        self.led_suit = led_suit
+
+
+class DealResult:
+    """What a finished deal leaves behind for the score sheet and the record."""
+
+    __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles")
+
+    def __init__(self, number, dealer, declarer, hands):
+        self.number = number
+        self.dealer = dealer
+        self.declarer = declarer
+        self.hands = hands  # the cards each seat received, in dealing order
+        self.contract = None
+        self.actions: list[tuple[int, Action]] = []
+        self.raw = None
+        self.scores = None
+        self.announced: dict = {}
+        self.doubles: list[tuple[int, tuple[int, ...]]] = []
+
+
+class State:
+    """One game from its first deal to its end."""
+
+    def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
+                 hands: dict[int, Sequence[Sequence[int]]] | None = None):
+        self.game = game
+        self.n = game.n
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
+        self.history: list[tuple[int, Action]] = []
+        self.deals: list[DealResult] = []
+        self.totals = [0] * self.n
+        self.chosen = [set() for _ in range(self.n)]
+        self.deal_number = 0
+        self.dealer = first_dealer if first_dealer is not None else game.first_dealer(self)
+        self.terminal = False
+        self.current = TERMINAL
+        self._legal: list[Action] | None = None
+        # bindings read by expressions (the seat being scored, the card being tested, ...)
+        self.player = 0
+        self.target = 0
+        self.card = 0
+        self._new_deal()
+        self._run()
+
+    # ---- the OpenSpiel-shaped API -------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    @property
+    def returns(self) -> list:
+        """Each seat's game total so far (final once the game is over)."""
+        return list(self.totals)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, in a stable order; [] when over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.terminal else self.phase.legal(self)
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Take `action` for the current player; refuse it, state unchanged, if illegal."""
+        if isinstance(action, str):
+            action = self.find_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(*self.why_illegal(action))
+        seat = self.current
+        self._legal = None
+        self.history.append((seat, action))
+        self.deal.actions.append((seat, action))
+        self.phase.apply(self, action)
+        self._run()
+
+    def find_action(self, text: str) -> Action:
+        """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""
+        key = match_key(text)
+        for a in self.legal_actions():
+            if match_key(a.name) == key:
+                return a
+        if self.terminal:
+            raise IllegalAction("the game is over", None)
+        message, rule = self.why_illegal_text(text)
+        raise IllegalAction(message, rule)
+
+    def why_illegal(self, action: Action) -> tuple[str, str | None]:
+        """Why `action` is not legal now: (message, rule name or None)."""
+        if self.terminal:
+            return "the game is over", None
+        return self.phase.refuse(self, action)
+
+    def why_illegal_text(self, text: str) -> tuple[str, str | None]:
+        action = self.phase.parse(self, text)
+        if action is None:
+            names = ", ".join(a.name for a in self.legal_actions()[:12])
+            return f"`{text}` is not a move here; you may: {names}", None
+        return self.phase.refuse(self, action)
+
+    def clone(self) -> "State":
+        """An independent copy (the RNG included) that shares the immutable game."""
+        other = object.__new__(State)
+        d = self.__dict__.copy()
+        other.__dict__ = d
+        d["rng"] = random.Random()
+        d["rng"].setstate(self.rng.getstate())
+        d["given_hands"] = dict(self.given_hands)
+        d["history"] = list(self.history)
+        d["deals"] = [_copy_deal(x) for x in self.deals]
+        d["deal"] = d["deals"][-1] if self.deals else None
+        d["totals"] = list(self.totals)
+        d["chosen"] = [set(s) for s in self.chosen]
+        d["hands"] = [list(h) for h in self.hands]
+        d["won"] = [list(w) for w in self.won]
+        d["tricks"] = list(self.tricks)
+        d["tricks_won"] = list(self.tricks_won)
+        d["trick_cards"] = list(self.trick_cards)
+        d["trick_seats"] = list(self.trick_seats)
+        d["vars"] = dict(self.vars)
+        d["doubles"] = [list(r) for r in self.doubles]
+        d["doubled_turns"] = list(self.doubled_turns)
+        d["layout"] = [None if x is None else list(x) for x in self.layout]
+        d["out"] = list(self.out)
+        d["place"] = list(self.place)
+        d["shown"] = list(self.shown)
+        d["turns"] = list(self.turns)
+        d["_legal"] = None
+        return other
+
+    # ---- seats ----------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after `seat` (the game's direction)."""
+        return (seat + self.game.step) % self.n
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seat_names[seat]
+
+    # ---- the engine: automatic steps between decisions -----------------------------
+
+    def _new_deal(self) -> None:
+        """Reset the table for the next deal; the dealer is already set."""
+        g = self.game
+        n = self.n
+        self.deal_number += 1
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * n
+        self.trick_cards: list[int] = []
+        self.trick_seats: list[int] = []
+        self.trick_best = -1
+        self.led_suit = None
+        self.leader = 0
+        self.to_play = 0
+        self.contract = None
+        self.contract_key = None
+        self.trump = None
+        self.vars = dict(g.var_defaults)
+        self.doubles = [[0] * n for _ in range(n)]
+        self.doubled_turns: list[int] = []
+        self.turns: list[int] = []
+        self.layout = [None] * len(g.pack.suits)
+        self.out: list[int] = []
+        self.place = [0] * n
+        self.shown = [False] * n
+        self.declarer = g.declarer(self) if g.declarer else self.dealer
+        self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None)
+        self.deals.append(self.deal)
+        self.phase_index = 0
+        self.phase = g.phases[0]
+        self.phase.start(self)
+
+    def _run(self) -> None:
+        """Run automatic steps until a seat must act or the game is over."""
+        phases = self.game.phases
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            seat = self.phase.actor(self)
+            if seat is not None:
+                self.current = seat
+                return
+            nxt = self.phase.next_index
+            while nxt is not None and phases[nxt].when is not None and not phases[nxt].when(self):
+                nxt = phases[nxt].next_index
+            if nxt is None:
+                if not self._end_deal():
+                    self.current = TERMINAL
+                    self.terminal = True
+                    return
+                continue
+            self.phase_index = nxt
+            self.phase = phases[nxt]
+            self.phase.start(self)
+        raise GameError(f"the phases ran {MAX_AUTOMATIC_STEPS} automatic steps without asking anybody to act;"
+                        " check the spec's `phases` for a loop")
+
+    def _end_deal(self) -> bool:
+        """Close the deal; start the next one and return True, or return False at game end."""
+        g = self.game
+        if self.deal_number >= g.deals(self) or (g.ends_when is not None and g.ends_when(self)):
+            g.check_game_total(self)
+            return False
+        self.dealer = g.next_dealer(self)
+        self._new_deal()
+        return True
+
+    # ---- what a seat may see ----------------------------------------------------------
+
+    def view(self, seat: int) -> dict:
+        """Everything `seat` may know now, and nothing more, as plain data."""
+        return self.game.view(self, seat)
+
+
+def _copy_deal(d: DealResult) -> DealResult:
+    c = DealResult(d.number, d.dealer, d.declarer, d.hands)
+    c.contract, c.raw, c.scores = d.contract, d.raw, d.scores
+    c.actions = list(d.actions)
+    c.announced = dict(d.announced)
+    c.doubles = list(d.doubles)
+    return c

@@ -1,0 +1,57 @@
+"""What one seat may see: built from the state on request, never in the play loop.
+
+A view holds the seat's own hand, every public fact (dealer, declarer, contract,
+announcements, doubles, the cards played so far, tricks won, the layout, hands shown
+on a pass, scores) and nothing hidden: other hands, the talon and the dealt cards of
+other seats never appear, so an agent given a view cannot cheat.
+"""
+
+from __future__ import annotations
+
+
+def view(st, seat: int) -> dict:
+    """Plain data: everything `seat` may know now."""
+    g = st.game
+    pack = g.pack
+    names = pack.names
+    sn = g.seat_names
+
+    def cards(cs):
+        return [names[c] for c in sorted(cs, key=pack.sort_key)]
+
+    announced = {}
+    for var, value in st.deal.announced.items():
+        t = g.announce_types.get(var)
+        announced[var] = pack.suits[value] if t == "suit" else pack.ranks[value] if t == "rank" else value
+    v = {
+        "seat": sn[seat],
+        "deal": st.deal_number,
+        "dealer": sn[st.dealer],
+        "declarer": sn[st.declarer],
+        "phase": st.phase.name,
+        "to_act": sn[st.current] if st.current >= 0 else None,
+        "contract": st.contract_key,
+        "announced": announced,
+        "doubles": [[sn[p], [sn[t] for t in ts]] for p, ts in st.deal.doubles],
+        "hand": cards(st.hands[seat]),
+        "hand_sizes": {sn[p]: len(st.hands[p]) for p in range(st.n)},
+        "shown_hands": {sn[p]: cards(st.hands[p]) for p in range(st.n) if st.shown[p] and p != seat},
+        "trick": [[sn[p], names[c]] for p, c in zip(st.trick_seats, st.trick_cards)],
+        "tricks": [{"leader": sn[t.leader], "cards": [[sn[p], names[c]] for p, c in zip(t.seats, t.cards)],
+                    "winner": sn[t.winner]} for t in st.tricks],
+        "tricks_won": {sn[p]: st.tricks_won[p] for p in range(st.n)},
+        "layout": {pack.suits[s]: [_card(pack, s, run[0]), _card(pack, s, run[1])]
+                   for s, run in enumerate(st.layout) if run is not None},
+        "out": [sn[p] for p in st.out],
+        "totals": {sn[p]: st.totals[p] for p in range(st.n)},
+        "past_deals": [{"deal": d.number, "contract": d.contract, "scores": {sn[p]: d.scores[p] for p in range(st.n)}}
+                       for d in st.deals if d.scores is not None],
+    }
+    if seat == st.current:
+        v["legal"] = [a.name for a in st.legal_actions()]
+    return v
+
+
+def _card(pack, suit: int, strength: int) -> str:
+    """The name of the card of `suit` with plain strength `strength` (it may be out of the pack)."""
+    return f"{pack.ranks[len(pack.ranks) - strength]}{pack.suits[suit]}"
