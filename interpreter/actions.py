@@ -3,7 +3,8 @@
 Records, replays, the terminal prompt and tests all speak in action names
 (`contract no_tricks`, `trump H`, `start 7`, `double B D`, `pass`, `play QS`), so a
 record survives any renumbering inside the engine. Actions are interned: the engine
-hands out the same object for the same action, so the play loop compares by identity.
+hands out the same object for the same action, so actions compare by identity (fast in the play loop); a name
+is turned into the action with `State.find_action`.
 """
 
 from __future__ import annotations
@@ -23,12 +24,6 @@ class Action:
         return self.name
 
     __str__ = __repr__
-
-    def __eq__(self, other) -> bool:
-        return self is other or (isinstance(other, Action) and other.name == self.name)
-
-    def __hash__(self) -> int:
-        return hash(self.name)
 
 
 def match_key(text: str) -> str:

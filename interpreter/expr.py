@@ -1,6 +1,6 @@
 """The expression language of game specs: parse once, type-check, compile to closures.
 
-A rule such as ``-6 * count(c in won: c.rank == Q)`` is parsed with the Lark grammar
+A rule such as ``-6 * count(c in won where c.rank == Q)`` is parsed with the Lark grammar
 in ``grammar/expr.lark`` (the language reference), checked against a `Scope` (the
 names, functions and attributes the engine provides, and the pack for card literals)
 and compiled into a Python closure ``fn(ctx)``. The engine then calls ``fn`` with its
@@ -174,12 +174,64 @@ _VALUES = {"NUMBER", "NAME", "SYMBOL"}
 
 def _expected(names) -> str:
     """What the parser wanted next, in words."""
-    if _VALUES & set(names):
+    names = set(names)
+    if _VALUES & names:
         return "a value"
+    if names == {"IN"}:  # `value for v` … `in xs`
+        return "`in`"
+    if {"WHERE", "RPAR"} <= names and "IN" not in names:  # right after `f(v in xs`: a forgotten `where`
+        return "`where` or `)`"
     for name, text in _CLOSERS:
         if name in names:
             return text
     return "an operator"
+
+
+def _accepted(e: UnexpectedInput) -> set:
+    """The tokens the parser would really have taken where it stopped.
+
+    `e.expected` comes from a state that LALR shares between contexts (after any value
+    it lists `then`, `else`, `]` and `)`); the interactive parser knows the actual one.
+    """
+    try:
+        return set(e.interactive_parser.accepts())
+    except Exception:  # no interactive parser for this error: the approximate set
+        return set(getattr(e, "expected", ()) or ())
+
+
+def _colon_hint(source: str, pos: int) -> str:
+    """The hint for a `:`, most likely the old loop form `f(v in xs: body)`."""
+    generic = ("loops use words, not `:`: write `where`, as in `count(v in xs where condition)`, "
+               "or `for`, as in `sum(value for v in xs)`")
+    depth, start = 0, None
+    for i in range(pos - 1, -1, -1):  # the `(` of the call around the `:`
+        if source[i] in ")]":
+            depth += 1
+        elif source[i] in "([":
+            if depth == 0:
+                start = i if source[i] == "(" else None
+                break
+            depth -= 1
+    if start is None:
+        return generic
+    depth, end = 0, None
+    for i in range(pos + 1, len(source)):  # ... and its `)`
+        if source[i] in "([":
+            depth += 1
+        elif source[i] in ")]":
+            if depth == 0:
+                end = i if source[i] == ")" else None
+                break
+            depth -= 1
+    name = re.search(r"([a-z_][a-z0-9_]*)\s*$", source[:start])
+    head = re.fullmatch(r"\s*([a-z_][a-z0-9_]*)\s+in\s+(.+?)\s*", source[start + 1 : pos], re.S)
+    body = " ".join(source[pos + 1 : end].split()) if end is not None else ""
+    if not (name and head and body) or name.group(1) not in AGGREGATES or ":" in body:
+        return generic
+    f, (v, xs) = name.group(1), head.groups()
+    xs = " ".join(xs.split())
+    fixed = f"{f}({body} for {v} in {xs})" if f in ("sum", "min", "max") else f"{f}({v} in {xs} where {body})"
+    return f"loops use words, not `:`: write `{fixed}`" if len(fixed) <= 80 else generic
 
 
 def _syntax_error(e: UnexpectedInput, source: str) -> ExprError:
@@ -191,13 +243,15 @@ def _syntax_error(e: UnexpectedInput, source: str) -> ExprError:
         hint = _CHAR_HINTS.get(bad[:1])
         if bad[:1].isdigit():
             hint = "a number cannot run into letters"
+        if bad == ":":
+            hint = _colon_hint(source, e.pos_in_stream)
         return ExprError(f"unexpected {shown}", e.line, e.column, hint)
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         tok = e.token
-        return ExprError(f"unexpected `{tok}`", tok.line, tok.column, f"expected {_expected(e.expected)}")
+        return ExprError(f"unexpected `{tok}`", tok.line, tok.column, f"expected {_expected(_accepted(e))}")
     end = len(source.rstrip())
     line, column = source.count("\n", 0, end) + 1, end - source.rfind("\n", 0, end)
-    return ExprError(f"unexpected end of expression; expected {_expected(getattr(e, 'expected', ()) or ())}", line, column)
+    return ExprError(f"unexpected end of expression; expected {_expected(_accepted(e))}", line, column)
 
 
 # ---------------------------------------------------------------------------- compiled nodes
@@ -686,8 +740,9 @@ class _Compiler:
         if item is None:
             raise self.err(xs_node, f"expected a list after `in`, but `{self.text(xs_node)}` is {a(xs.type)}")
         if value_node is None and name in ("sum", "min", "max") and item != "number":
-            raise self.err(arg, f"`{name}` adds up numbers, but the items of `{self.text(xs_node)}` are {item}s",
-                           f"write `{name}(value for {var} in {self.text(xs_node)} where …)`")
+            does = {"sum": "adds up", "min": "takes the least of", "max": "takes the greatest of"}[name]
+            raise self.err(arg, f"`{name}` {does} numbers, but the items of `{self.text(xs_node)}` are {item}s",
+                           f"write `{name}(value for {var} in {self.text(xs_node)} where {self.text(cond_node)})`")
         cell: list = [None]
         saved = self.local.get(var)
         self.local[var] = (item, cell)
@@ -741,3 +796,101 @@ def compile_expr(source: str, scope: Scope, expect: str | None = None, what: str
         value = code.value
         return Compiled(lambda ctx=None: value, rtype, source, True)
     return Compiled(code.fn, rtype, source, False)
+
+
+def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: str = "the condition"):
+    """Compile a condition on loop variable `var` into ``keep(ctx, items) -> list``.
+
+    The play loop tests every card of a hand against rules like `card.suit == led_suit`;
+    evaluating the condition once per card costs a call per card. Here each conjunct of
+    an `and` chain of the shape `var.attr == value` / `!=` / `in`, where `value` does not
+    depend on `var`, becomes one list comprehension that reads `value` once; any other
+    conjunct is tested item by item. Conjuncts filter in order, so a later one is only
+    evaluated on the items the earlier ones kept (as `and` would).
+    """
+    try:
+        if not isinstance(source, str):
+            raise ExprError(f"an expression must be text, not {type(source).__name__}")
+        tree = parse(source)
+        compiler = _Compiler(source, scope)
+        cell: list = [None]
+        compiler.local[var] = (item_type, cell)
+        whole = compiler.compile(tree, "bool")
+        if not _fits(whole.type, "bool"):
+            raise compiler.err(tree, f"{what} must be a bool, but this is {a(whole.type)}",
+                               _HINTS.get(("bool", whole.type)))
+        conjuncts, todo = [], [tree]
+        while todo:
+            node = todo.pop(0)
+            if isinstance(node, Tree) and node.data == "and_":
+                todo[:0] = node.children
+            else:
+                conjuncts.append(node)
+        steps = [_filter_step(compiler, node, cell) for node in conjuncts]
+    except ExprError:
+        raise
+    except RecursionError:
+        raise ExprError("the expression is nested too deeply") from None
+    except Exception as e:  # pragma: no cover - a bug: still an ExprError
+        raise ExprError(f"internal error while compiling: {type(e).__name__}: {e}") from e
+    if len(steps) == 1:
+        return steps[0]
+    steps = tuple(steps)
+
+    def keep(ctx, items):
+        for step in steps:
+            if not items:
+                break
+            items = step(ctx, items)
+        return items
+    return keep
+
+
+def _filter_step(compiler: "_Compiler", node, cell):
+    """One conjunct as ``step(ctx, items) -> kept items``."""
+    code = compiler.compile(node, "bool")
+    if code.kind == "const":
+        return (lambda ctx, items: list(items)) if code.value else (lambda ctx, items: [])
+    if id(cell) not in code.cells:  # does not depend on the item: test once
+        f = code.fn
+        return lambda ctx, items: list(items) if f(ctx) else []
+    if isinstance(node, Tree) and node.data in ("compare", "in_"):
+        if node.data == "compare":
+            left, op, right = node.children
+            op = str(op)
+        else:
+            (left, right), op = node.children, "in"
+        if op in ("==", "!=", "in"):
+            x = compiler.compile(left)
+            y = compiler.compile(right, x.type if op != "in" else None)
+            if op != "in" and y.kind == "tab" and y.base.kind == "cell" and y.base.cell is cell:
+                x, y = y, x
+            if x.kind == "tab" and x.base.kind == "cell" and x.base.cell is cell and id(cell) not in y.cells:
+                return _select(op, x.table, y.fn)
+    f = code.fn
+
+    def step(ctx, items):
+        out = []
+        for i in items:
+            cell[0] = i
+            if f(ctx):
+                out.append(i)
+        return out
+    return step
+
+
+def _select(op: str, t, fy):
+    """A step keeping the items whose `t[item]` is `==`, `!=` or `in` the value of `fy`."""
+    if op == "==":
+        def step(ctx, items):
+            v = fy(ctx)
+            return [i for i in items if t[i] == v]
+    elif op == "!=":
+        def step(ctx, items):
+            v = fy(ctx)
+            return [i for i in items if t[i] != v]
+    else:
+        def step(ctx, items):
+            vs = fy(ctx)
+            return [i for i in items if t[i] in vs]
+    return step

@@ -19,7 +19,7 @@ from pathlib import Path
 from .actions import Action
 from .cards import Pack
 from .errors import GameError, SpecError, SpecErrors, one_of, suggest
-from .expr import Attr, ExprError, Func, Name, Scope, compile_expr
+from .expr import Attr, ExprError, Func, Name, Scope, compile_expr, compile_filter
 from .loading import Document, load
 from .phases import Phase
 from .phases.contract import Announce, ChooseContract
@@ -157,8 +157,6 @@ class Compiler:
         self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
         self.announce_types = self.collect_announcements()
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
-        card_scope = self.scope.child(card=Name("card", get=_get_card, doc="the card being tested"))
-        self.card_scope = card_scope
         play_actions = tuple(Action("play", c, f"play {pack.names[c]}") for c in range(len(pack)))
 
         rules = self.compile_play_rules()
@@ -300,11 +298,20 @@ class Compiler:
         rules = {}
         for name, r in (self.spec.get("play_rules") or {}).items():
             base = ("play_rules", name)
-            keep = self.expr(base + ("keep",), "bool", self.card_scope)
+            keep = self.card_filter(base + ("keep",))
             when = self.expr(base + ("when",), "bool") if "when" in r else None
             text = r.get("description") or f"keep {r['keep']}" + (f" when {r['when']}" if "when" in r else "")
             rules[name] = PlayRule(name, when, keep, text)
         return rules
+
+    def card_filter(self, path):
+        """A condition on `card`, compiled to select the cards of a hand that pass it."""
+        source = str(self._get(path))
+        try:
+            return compile_filter(source, self.scope, "card", "card", what="a play rule's `keep`")
+        except ExprError as e:
+            self.error(path, e.message, e.hint, offset=(e.line, e.column))
+            return lambda st, cards: list(cards)
 
     def play_setting(self, key: str, name: str):
         """(path, value) of a play setting: the contract's own, else the spec's `play` default."""
@@ -491,10 +498,6 @@ def _attr(name):
 
 def _var(name):
     return lambda st: st.vars.get(name)
-
-
-def _get_card(st):
-    return st.card
 
 
 def _domain_type(domain):

@@ -171,20 +171,20 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
         number = state.deal_number
         for i, line in enumerate(d.get("actions") or []):
             where = base + ("actions", i)
-            for item in _split_actions(fail, where, line):
+            for item, col in _split_actions(fail, where, line):
                 seat_name, _, text = item.partition(" ")
                 seat = seat_of(where, seat_name)
                 if state.is_terminal or state.deal_number != number:
-                    fail(where, f"`{item}`: deal {k + 1} is already over")
+                    fail(where, f"`{item}`: deal {k + 1} is already over", offset=col)
                 if seat != state.current_player:
-                    fail(where, f"`{item}`: it is {sn[state.current_player]}'s turn, not {seat_name}'s")
+                    fail(where, f"`{item}`: it is {sn[state.current_player]}'s turn, not {seat_name}'s", offset=col)
                 try:
                     state.apply(text)
                 except IllegalAction as e:
                     rule = f" (rule `{e.rule}`)" if e.rule else ""
-                    fail(where, f"illegal action `{item}`{rule}: {e.message}")
+                    fail(where, f"illegal action `{item}`{rule}: {e.message}", offset=col)
                 except GameError as e:
-                    fail(where, f"after `{item}`: {e.message}")
+                    fail(where, f"after `{item}`: {e.message}", offset=col)
         if not state.is_terminal and state.deal_number == number:
             if k == last and data.get("interrupted"):
                 out.lines.append(f"Deal {number:>2} unfinished ({sn[state.current_player]} to act)")
@@ -222,16 +222,22 @@ def _resolve(spec_path: str, record: Path) -> Path:
     return beside if beside.exists() else p
 
 
-def _split_actions(fail, where, line) -> list[str]:
+def _split_actions(fail, where, line) -> list[tuple[str, tuple[int, int] | None]]:
+    """The `SEAT action` items of one line, each with its (line, column) inside the line."""
     if isinstance(line, dict) and len(line) == 1:  # `- A: play QS` written as a mapping
         (seat, text), = line.items()
-        line = f"{seat} {text}"
+        return [(f"{seat} {text}", None)]
     if not isinstance(line, str):
         fail(where, "an action is written `SEAT action`, e.g. `A play QS`")
-    items = [x.strip() for x in line.split(",") if x.strip()]
-    for item in items:
-        if " " not in item:
-            fail(where, f"`{item}`: an action is written `SEAT action`, e.g. `A play QS`")
+    items, start = [], 0
+    for part in line.split(","):
+        item = part.strip()
+        if item:
+            col = start + len(part) - len(part.lstrip()) + 1
+            if " " not in item:
+                fail(where, f"`{item}`: an action is written `SEAT action`, e.g. `A play QS`", offset=(1, col))
+            items.append((item, (1, col)))
+        start += len(part) + 1
     return items
 
 
@@ -267,8 +273,8 @@ class _Failer:
     def __init__(self, doc: Document):
         self.doc = doc
 
-    def __call__(self, path, message, hint=None, at_key=False):
-        raise ReplayError(self.doc.error(tuple(path), message, hint, at_key=at_key))
+    def __call__(self, path, message, hint=None, at_key=False, offset=None):
+        raise ReplayError(self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset))
 
 
 __all__ = ["FORMAT", "ReplayError", "Replayed", "dump", "record_of", "replay", "SpecErrors"]

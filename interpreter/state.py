@@ -71,7 +71,6 @@ class State:
         self.seed = seed
         self.rng = random.Random(seed)
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
-        self.history: list[tuple[int, Action]] = []
         self.deals: list[DealResult] = []
         self.totals = [0] * self.n
         self.chosen = [set() for _ in range(self.n)]
@@ -83,7 +82,6 @@ class State:
         # bindings read by expressions (the seat being scored, the card being tested, ...)
         self.player = 0
         self.target = 0
-        self.card = 0
         self._new_deal()
         self._run()
 
@@ -102,6 +100,11 @@ class State:
         """Each seat's game total so far (final once the game is over)."""
         return list(self.totals)
 
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action of the game so far, as (seat, action), in order."""
+        return [x for d in self.deals for x in d.actions]
+
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take, in a stable order; [] when over."""
         legal = self._legal
@@ -111,17 +114,23 @@ class State:
 
     def apply(self, action: Action | str) -> None:
         """Take `action` for the current player; refuse it, state unchanged, if illegal."""
-        if isinstance(action, str):
+        if action.__class__ is str:
             action = self.find_action(action)
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(*self.why_illegal(action))
-        seat = self.current
         self._legal = None
-        self.history.append((seat, action))
-        self.deal.actions.append((seat, action))
-        self.phase.apply(self, action)
-        self._run()
+        self.deal.actions.append((self.current, action))
+        phase = self.phase
+        seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
+        if seat is None:
+            seat = phase.actor(self)
+        if seat is not None:  # the same phase goes on: the common case in the play loop
+            self.current = seat
+        else:
+            self._run()
 
     def find_action(self, text: str) -> Action:
         """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""
@@ -155,7 +164,6 @@ class State:
         d["rng"] = random.Random()
         d["rng"].setstate(self.rng.getstate())
         d["given_hands"] = dict(self.given_hands)
-        d["history"] = list(self.history)
         d["deals"] = [_copy_deal(x) for x in self.deals]
         d["deal"] = d["deals"][-1] if self.deals else None
         d["totals"] = list(self.totals)
@@ -171,6 +179,8 @@ class State:
         d["doubled_turns"] = list(self.doubled_turns)
         d["layout"] = [None if x is None else list(x) for x in self.layout]
         d["out"] = list(self.out)
+        d["laid"] = list(self.laid)
+        d["talon"] = list(self.talon)
         d["place"] = list(self.place)
         d["shown"] = list(self.shown)
         d["turns"] = list(self.turns)
@@ -212,6 +222,8 @@ class State:
         self.turns: list[int] = []
         self.layout = [None] * len(g.pack.suits)
         self.out: list[int] = []
+        self.laid: list[int] = []  # cards played to a layout, in order
+        self.talon: list[int] = []
         self.place = [0] * n
         self.shown = [False] * n
         self.declarer = g.declarer(self) if g.declarer else self.dealer

@@ -47,31 +47,44 @@ def test_reference_spec_data():
     assert "game" in data and "match" in data
 
 
+def line_of(fragment: str) -> int:
+    """The 1-based line of the reference spec that first contains `fragment`."""
+    for i, line in enumerate(REFERENCE.read_text().splitlines(), 1):
+        if fragment in line:
+            return i
+    raise AssertionError(f"{fragment!r} not in the reference spec")
+
+
 def test_reference_spec_marks():
     doc = reference_spec()
-    assert doc.marks[("game",)] == Mark(7, 7, None, 7, 1)
-    assert doc.marks[("seats", 2)] == Mark(10, 15, None)
-    assert doc.marks[("pack",)] == Mark(14, 3, None, 13, 1)  # a block mapping starts at its first key
-    assert doc.marks[("phases", "double", "may_double")] == Mark(39, 17, None, 39, 5)
-    assert doc.marks[("play_rules", "follow suit", "keep")] == Mark(54, 11, None, 54, 5)
-    assert doc.marks[("contracts", "trumps", "announce", "trump")] == Mark(96, 14, None, 96, 7)
+    assert doc.marks[("game",)] == Mark(line_of("game: Barbu"), 7, None, line_of("game: Barbu"), 1)
+    assert doc.marks[("seats", 2)] == Mark(line_of("seats: [A, B, C, D]"), 15, None)
+    pack = line_of("pack:")
+    assert doc.marks[("pack",)] == Mark(pack + 1, 3, None, pack, 1)  # a block mapping starts at its first key
+    may = line_of("may_double:")
+    assert doc.marks[("phases", "double", "may_double")] == Mark(may, 17, None, may, 5)
+    keep = line_of("keep: card.suit == led_suit")
+    assert doc.marks[("play_rules", "follow suit", "keep")] == Mark(keep, 11, None, keep, 5)
+    trump = line_of("trump: suit")
+    assert doc.marks[("contracts", "trumps", "announce", "trump")] == Mark(trump, 14, None, trump, 7)
     play = doc.marks[("phases", "play")]  # an empty value: just after its key's colon
-    assert (play.line, play.key_line, play.key_column) == (42, 42, 3)
+    assert (play.line, play.key_line, play.key_column) == (line_of("  play:"), line_of("  play:"), 3)
     assert doc.file.endswith("barbu.yaml")
-    assert doc.lines[6] == "game: Barbu"
+    assert doc.lines[line_of("game: Barbu") - 1] == "game: Barbu"
 
 
 def test_reference_spec_errors_are_placed():
     doc = reference_spec()
+    score = line_of("score: -2 * tricks_won")
     e = doc.error(("contracts", "no_tricks", "score"), "unknown name", offset=(1, 6))
-    assert (e.line, e.column) == (66, 17)
+    assert (e.line, e.column) == (score, 17)
     assert e.source_line == "    score: -2 * tricks_won"
     assert e.path == ("contracts", "no_tricks", "score")
     e = doc.error(("contracts", "no_tricks"), "x", at_key=True)
-    assert (e.line, e.column) == (64, 3)
+    assert (e.line, e.column) == (line_of("no_tricks:"), 3)
     # a path that does not exist is placed at its nearest parent
     e = doc.error(("contracts", "no_tricks", "nothing", 3), "x")
-    assert (e.line, e.column) == (65, 5)
+    assert (e.line, e.column) == (line_of("no_tricks:") + 1, 5)
 
 
 # ---------------------------------------------------------------- loading errors

@@ -30,7 +30,8 @@ class Phase:
     def legal(self, st) -> list[Action]:
         return []
 
-    def apply(self, st, action: Action) -> None:  # pragma: no cover - only called with a legal action
+    def apply(self, st, action: Action):  # pragma: no cover - only called with a legal action
+        """Take a legal action; may return the seat that acts next in this phase (else None)."""
         raise NotImplementedError
 
     def actions(self, st) -> list[Action]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import Phase
 
 
@@ -18,31 +20,44 @@ class Deal(Phase):
         self.packets = tuple(packets)
         self.first = first  # compiled expression -> seat
         self.step = step
+        self._patterns: dict[int, tuple] = {}
+
+    def pattern(self, size: int):
+        """Which deck positions each seat receives, counted in turn order from `first`."""
+        got = self._patterns.get(size)
+        if got is None:
+            n, packets = self.n, self.packets
+            counts = [0] * n
+            positions = [[] for _ in range(n)]
+            pos = k = 0
+            while pos < size * n:
+                count = packets[k % len(packets)]
+                for off in range(n):
+                    take = min(count, size - counts[off])
+                    positions[off].extend(range(pos, pos + take))
+                    counts[off] += take
+                    pos += take
+                k += 1
+            got = self._patterns[size] = ([itemgetter(*p) if p else (lambda deck: ()) for p in positions], pos)
+        return got
 
     def start(self, st) -> None:
         n = self.n
-        key = self.pack.sort_key
         given = st.given_hands.pop(st.deal_number, None)
         if given is not None:
             hands = [list(h) for h in given]
             st.talon = []
         else:
-            size = self.hand_size(st)
+            getters, dealt = self.pattern(self.hand_size(st))
             deck = list(range(len(self.pack)))
             st.rng.shuffle(deck)
-            hands = [[] for _ in range(n)]
-            seat = self.first(st)
-            pos = 0
-            packets = self.packets
-            k = 0
-            while pos < size * n:
-                count = packets[k % len(packets)]
-                for _ in range(n):
-                    take = min(count, size - len(hands[seat]))
-                    hands[seat].extend(deck[pos:pos + take])
-                    pos += take
-                    seat = (seat + self.step) % n
-                k += 1
-            st.talon = deck[pos:]
+            first = self.first(st)
+            hands = [None] * n
+            for off, get in enumerate(getters):
+                got = get(deck)
+                hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
+            st.talon = deck[dealt:]
         st.deal.hands = [tuple(h) for h in hands]
-        st.hands = [sorted(h, key=key) for h in hands]
+        for h in hands:
+            h.sort()  # card numbers are in display order: by suit, high to low
+        st.hands = hands

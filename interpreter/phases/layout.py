@@ -88,6 +88,7 @@ class Layout(Phase):
             if st.layout_rank is None:
                 self._begin(st, self.pack.rank[c])
             st.hands[p].remove(c)
+            st.laid.append(c)
             run = st.layout[self.suit[c]]
             v = self.strength[c]
             if run is None:

@@ -24,7 +24,7 @@ class PlayRule:
     def __init__(self, name, when, keep, text):
         self.name = name
         self.when = when  # compiled bool, or None for always
-        self.keep = keep  # compiled bool over `card`
+        self.keep = keep  # keep(state, cards) -> the cards the rule allows
         self.text = text  # what to tell a player whose card it refuses
 
 
@@ -55,27 +55,30 @@ class Tricks(Phase):
 
     def candidates(self, st):
         """The cards the current player may play."""
-        cands = st.hands[st.to_play]
+        p = st.player = st.to_play
+        cands = st.hands[p]
         for when, keep in self._cascade:
             if when is not None and not when(st):
                 continue
-            kept = []
-            for c in cands:
-                st.card = c
-                if keep(st):
-                    kept.append(c)
+            kept = keep(st, cands)
             if kept:
                 cands = kept
         return cands
 
     def legal(self, st):
-        play = self.play
-        return [play[c] for c in self.candidates(st)]
+        cands = st.hands[st.to_play]
+        st.player = st.to_play
+        for when, keep in self._cascade:  # candidates(), inlined: this is the play loop
+            if when is None or when(st):
+                kept = keep(st, cands)
+                if kept:
+                    cands = kept
+        return list(map(self.play.__getitem__, cands))
 
     def actions(self, st):
         return [self.play[c] for c in range(len(self.play))]
 
-    def apply(self, st, action) -> None:
+    def apply(self, st, action):
         c = action.arg
         p = st.to_play
         st.hands[p].remove(c)
@@ -84,17 +87,19 @@ class Tricks(Phase):
             st.led_suit = self.suit[c]
             st.trick_best = c
             st.trick_winner = p
-        elif self.beats(st, c, st.trick_best):
-            st.trick_best = c
-            st.trick_winner = p
+        else:
+            suit, best = self.suit, st.trick_best
+            if (self.strength[c] > self.strength[best]) if suit[c] == suit[best] else (suit[c] == st.trump):
+                st.trick_best = c  # beats(), inlined
+                st.trick_winner = p
         cards.append(c)
         st.trick_seats.append(p)
         if len(cards) < self.n:
-            st.to_play = (p + self.step) % self.n
-            return
+            p = st.to_play = (p + self.step) % self.n
+            return p
         w = st.trick_winner
         st.tricks.append(Trick(len(st.tricks) + 1, st.trick_seats[0], tuple(cards), tuple(st.trick_seats),
-                                w, st.led_suit))
+                               w, st.led_suit))
         st.won[w].extend(cards)
         st.tricks_won[w] += 1
         st.trick_cards = []
@@ -105,6 +110,7 @@ class Tricks(Phase):
             st.to_play = None
         else:
             st.leader = st.to_play = w
+        return st.to_play
 
     def beats(self, st, c, best) -> bool:
         """Whether `c` beats `best`, the card now winning the trick."""
@@ -127,11 +133,8 @@ class Tricks(Phase):
         for rule in self.rules:
             if rule.when is not None and not rule.when(st):
                 continue
-            kept = []
-            for x in cands:
-                st.card = x
-                if rule.keep(st):
-                    kept.append(x)
+            st.player = p
+            kept = rule.keep(st, cands)
             if kept:
                 if c not in kept:
                     held = " ".join(pack_names[x] for x in kept)
