@@ -21,9 +21,9 @@ from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USA
 
 DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
 
-  cardspec validate specs/barbu/barbu.yaml          check a spec (or several)
-  cardspec play specs/barbu/barbu.yaml --seats human,random,random,random
-  cardspec simulate specs/barbu/barbu.yaml --games 100 --seed 1
+  cardspec validate specs/FAMILY/GAME.yaml          check a spec (or several)
+  cardspec play SPEC --seats human,random,random,random
+  cardspec simulate SPEC --games 100 --seed 1
   cardspec replay game.yaml                         re-check a record's rulings and scores
   cardspec schema                                   the JSON Schema of spec files
 """

@@ -4,7 +4,7 @@ A `SpecError` knows its message, the spec path it concerns (``contracts.trumps.s
 the file, line and column (1-based) and an optional hint ("did you mean `score`?").
 `render()` prints it the way compilers do::
 
-    specs/barbu/barbu.yaml:42:12: unknown name `trikcs`
+    specs/family/game.yaml:42:12: unknown name `trikcs`
         score: -2 * trikcs
                     ^
       hint: did you mean `tricks`?

@@ -27,7 +27,7 @@ from .phases.deal import Deal
 from .phases.double import Double
 from .phases.layout import Layout
 from .phases.score import Score
-from .phases.tricks import PlayRule, Tricks
+from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
@@ -78,7 +78,7 @@ class Game:
         return State(self, seed, **kw)
 
     def check_game_total(self, st) -> None:
-        """The rules' promise about the game totals (Barbu: they sum to 0)."""
+        """The rules' promise about the game totals (e.g. that they sum to 0)."""
         if self.game_total is None:
             return
         want = self.game_total(st)
@@ -243,7 +243,7 @@ class Compiler:
             "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
             "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
             "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
-            "leading": Name("bool", get=lambda st: not st.trick_cards, doc="true when the player is on lead"),
+            "leading": Name("bool", get=_attr("leading"), doc="true when the player is on lead"),
             "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
         }
         for var, t in self.announce_types.items():
@@ -301,7 +301,8 @@ class Compiler:
             keep = self.card_filter(base + ("keep",))
             when = self.expr(base + ("when",), "bool") if "when" in r else None
             text = r.get("description") or f"keep {r['keep']}" + (f" when {r['when']}" if "when" in r else "")
-            rules[name] = PlayRule(name, when, keep, text)
+            mode = {"leading": ON_LEAD, "not leading": NOT_ON_LEAD}.get(" ".join(str(r.get("when", "")).split()))
+            rules[name] = PlayRule(name, when, keep, text, mode)
         return rules
 
     def card_filter(self, path):

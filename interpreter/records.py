@@ -3,7 +3,7 @@
 A record is YAML (or JSON, which is YAML too) and can be written by hand::
 
     format: cardspec-record/1
-    spec: ../specs/barbu/barbu.yaml   # relative to the record file (or to the working directory)
+    spec: ../specs/family/game.yaml   # relative to the record file (or to the working directory)
     seed: 7                           # optional: deals not given below are shuffled from it
     deals:
       - dealer: A                     # needed for deal 1 when no seed is given

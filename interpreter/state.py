@@ -211,6 +211,7 @@ class State:
         self.trick_seats: list[int] = []
         self.trick_best = -1
         self.led_suit = None
+        self.leading = True  # no card of the current trick has been played
         self.leader = 0
         self.to_play = 0
         self.contract = None

@@ -22,6 +22,7 @@ class Double(Phase):
         self.may_double = may_double
         self.all_or_none = all_or_none  # compiled bool over `player`, or None
         self._cache: dict[tuple, Action] = {}
+        self._subsets: dict[tuple, list[Action]] = {}  # allowed targets -> legal actions
         self.seat_names = seat_names
         self.pass_action = self._action(())
 
@@ -61,7 +62,11 @@ class Double(Phase):
         st.player = p
         if self.all_or_none is not None and allowed and self.all_or_none(st):
             return [self.pass_action, self._action(tuple(allowed))]
-        return [self._action(s) for s in subsets_in_order(allowed)]
+        key = tuple(allowed)
+        legal = self._subsets.get(key)
+        if legal is None:
+            legal = self._subsets[key] = [self._action(s) for s in subsets_in_order(allowed)]
+        return list(legal)
 
     def actions(self, st):
         others = [t for t in range(self.n) if t != st.turns[st.turn_i]]

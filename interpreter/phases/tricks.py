@@ -16,16 +16,21 @@ from ..state import Trick
 from . import Phase
 
 
+ALWAYS, ON_LEAD, NOT_ON_LEAD, IF = range(4)  # when a rule applies
+
+
 class PlayRule:
     """One labelled restriction of the cascade."""
 
-    __slots__ = ("name", "when", "keep", "text")
+    __slots__ = ("name", "when", "keep", "text", "mode")
 
-    def __init__(self, name, when, keep, text):
+    def __init__(self, name, when, keep, text, mode=None):
         self.name = name
         self.when = when  # compiled bool, or None for always
         self.keep = keep  # keep(state, cards) -> the cards the rule allows
         self.text = text  # what to tell a player whose card it refuses
+        # `when: leading` / `when: not leading` are so common that the play loop tests them directly
+        self.mode = mode if mode is not None else (ALWAYS if when is None else IF)
 
 
 class Tricks(Phase):
@@ -39,7 +44,7 @@ class Tricks(Phase):
         self.strength = pack.strength
         self.leader = leader
         self.rules = tuple(rules)
-        self._cascade = tuple((r.when, r.keep) for r in rules)
+        self._cascade = tuple((r.mode, r.when, r.keep) for r in rules)
         self.stop_when = stop_when
         self.play = play_actions  # card -> interned Action
 
@@ -49,27 +54,17 @@ class Tricks(Phase):
         st.trick_seats = []
         st.led_suit = None
         st.trick_best = -1
+        st.leading = True
 
     def actor(self, st):
         return st.to_play
 
-    def candidates(self, st):
-        """The cards the current player may play."""
-        p = st.player = st.to_play
-        cands = st.hands[p]
-        for when, keep in self._cascade:
-            if when is not None and not when(st):
-                continue
-            kept = keep(st, cands)
-            if kept:
-                cands = kept
-        return cands
-
     def legal(self, st):
         cands = st.hands[st.to_play]
         st.player = st.to_play
-        for when, keep in self._cascade:  # candidates(), inlined: this is the play loop
-            if when is None or when(st):
+        leading = st.leading
+        for mode, when, keep in self._cascade:
+            if mode == ALWAYS or (not leading if mode == NOT_ON_LEAD else leading if mode == ON_LEAD else when(st)):
                 kept = keep(st, cands)
                 if kept:
                     cands = kept
@@ -84,6 +79,7 @@ class Tricks(Phase):
         st.hands[p].remove(c)
         cards = st.trick_cards
         if not cards:
+            st.leading = False
             st.led_suit = self.suit[c]
             st.trick_best = c
             st.trick_winner = p
@@ -106,6 +102,7 @@ class Tricks(Phase):
         st.trick_seats = []
         st.led_suit = None
         st.trick_best = -1
+        st.leading = True
         if not st.hands[w] or (self.stop_when is not None and self.stop_when(st)):
             st.to_play = None
         else:
