@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "sizes, phases, scores). Every error is shown as file:line:col with the line "
                                    "and a caret. Exit 3 if any spec is invalid.")
     v.add_argument("files", nargs="+", metavar="FILE", help="spec files (or folders of them)")
+    _option_arg(v)
 
     pl = sub.add_parser("play", help="play a game at the terminal, against bots or bots only",
                         description="Play a whole game. Each seat is `human` (you, at this terminal), `random` "
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="where to save the record (.yaml or .json; default records/GAME-SEED.yaml)")
     pl.add_argument("--deals", type=int, default=None, help="stop after this many deals (default: the whole game)")
     pl.add_argument("--quiet", action="store_true", help="print only deal results, not every action")
+    _option_arg(pl)
 
     s = sub.add_parser("simulate", help="play many games with bots and print statistics",
                        description="Play many games with bots; print each seat's mean score and spread, "
@@ -69,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1); game k uses seed+k")
     s.add_argument("--seats", default=None, metavar="A,B,...", help="bot per seat (default: random everywhere)")
+    _option_arg(s)
 
     r = sub.add_parser("replay", help="replay a record: check every action and score",
                        description="Replay a game record (YAML or JSON, possibly hand-written): print every "
@@ -77,19 +80,59 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", metavar="RECORD")
     r.add_argument("--spec", default=None, help="use this spec instead of the one the record names")
 
+    sh = sub.add_parser("show", help="print a spec fully resolved (its bases and options applied)",
+                        description="Print the spec as the interpreter sees it: every `extends` merged and the "
+                                    "chosen options applied, as YAML; then the options and their values.")
+    sh.add_argument("spec", metavar="SPEC")
+    _option_arg(sh)
+
+    d = sub.add_parser("diff", help="say what a variant changes, in the rulebook's terms",
+                       description="Compare two specs (typically a base and a variant of it), both resolved, and "
+                                   "list what the second changes: contracts added, removed or changed, scoring, "
+                                   "play rules, phases, options.")
+    d.add_argument("base", metavar="BASE")
+    d.add_argument("variant", metavar="VARIANT")
+    _option_arg(d, help_text="an option of VARIANT (as for play); BASE uses its defaults")
+
     sub.add_parser("schema", help="print the JSON Schema of spec files (for editor completion)",
                    description="Print the JSON Schema that spec files follow.")
     return p
 
 
+def _option_arg(parser, help_text="choose a value for one of the spec's options (repeatable), e.g. players=5"):
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE", help=help_text)
+
+
+def _options(args) -> dict[str, str]:
+    out = {}
+    for item in args.option:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip() or not value.strip():
+            raise UsageError(f"--option takes NAME=VALUE, not `{item}`")
+        out[name.strip()] = value.strip()
+    return out
+
+
 def main(argv=None) -> int:
-    return run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr)
+    try:
+        return run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr)
+    except BrokenPipeError:  # the reader went away (`cardspec ... | head`): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def run(argv, stdout, stderr, stdin=None) -> int:
+    import contextlib
+
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):  # --help goes to our stdout
+            args = parser.parse_args([str(a) for a in argv])
     except UsageError as e:
         print(str(e), file=stderr)
         print("Try `cardspec --help`.", file=stderr)
@@ -133,12 +176,13 @@ def cmd_validate(args, io) -> int:
     bad = 0
     for f in files:
         try:
-            g = load_game(f)
+            g = load_game(f, options=_options(args))
         except SpecErrors as e:
             bad += 1
             print(e.render(), file=io.err)
         else:
-            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards, {len(g.contracts)} contracts)")
+            opts = "".join(f", {k}={v}" for k, v in g.options.items() if v != g.option_defaults.get(k))
+            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards, {len(g.contracts)} contracts{opts})")
     if bad:
         print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
         return EXIT_SPEC
@@ -166,10 +210,13 @@ def cmd_play(args, io) -> int:
     from .records import dump, record_of
     from .screen import deal_summary
 
-    game = load_game(args.spec)
+    if args.deals is not None and args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    game = load_game(args.spec, options=_options(args))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     kinds, agents = _agents(args.seats, game.n, ["human"] + ["random"] * (game.n - 1), seed, io)
     path = Path(args.record or f"records/{Path(args.spec).stem}-{seed}.yaml")
+    _check_writable(path)
     state = game.new_state(seed)
     sn = game.seat_names
     humans = "human" in kinds
@@ -210,6 +257,18 @@ def cmd_play(args, io) -> int:
     return status
 
 
+def _check_writable(path: Path) -> None:
+    """Refuse, before the game starts, a record path that cannot be written."""
+    if path.is_dir():
+        raise UsageError(f"cannot save the record to {path}: it is a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a"):
+            pass
+    except OSError as e:
+        raise UsageError(f"cannot save the record to {path}: {e.strerror or e}") from None
+
+
 def _spec_ref(spec, record_path: Path) -> str:
     """The spec path as the record should name it: relative to the record's folder."""
     import os
@@ -227,7 +286,7 @@ def cmd_simulate(args, io) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    game = load_game(args.spec)
+    game = load_game(args.spec, options=_options(args))
     kinds, agents = _agents(args.seats, game.n, ["random"] * game.n, args.seed, io)
     if "human" in kinds:
         raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")
@@ -293,7 +352,7 @@ def cmd_replay(args, io) -> int:
         result = replay(args.record, spec=args.spec)
     except ReplayError as e:
         print(e.error.render(), file=io.err)
-        return EXIT_FAILURE
+        return EXIT_SPEC if e.invalid else EXIT_FAILURE
     except GameError as e:
         print(f"{args.record}: {e.message}", file=io.err)
         return EXIT_FAILURE
@@ -312,5 +371,19 @@ def cmd_schema(args, io) -> int:
     return EXIT_OK
 
 
+def cmd_show(args, io) -> int:
+    from .describe import show
+
+    io.say(show(args.spec, _options(args)))
+    return EXIT_OK
+
+
+def cmd_diff(args, io) -> int:
+    from .describe import diff
+
+    io.say(diff(args.base, args.variant, _options(args)))
+    return EXIT_OK
+
+
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
-            "schema": cmd_schema}
+            "schema": cmd_schema, "show": cmd_show, "diff": cmd_diff}

@@ -894,3 +894,43 @@ def _select(op: str, t, fy):
             vs = fy(ctx)
             return [i for i in items if t[i] in vs]
     return step
+
+
+def compile_function(source: str, scope: Scope, params: dict[str, str], what: str = "the function"):
+    """Compile a spec-defined function: ``(impl(ctx, *args), result type)``.
+
+    Parameters are loop-variable cells set on each call; a function can only call
+    functions defined before it, so calls never recurse and the cells are safe.
+    """
+    try:
+        if not isinstance(source, str):
+            raise ExprError(f"an expression must be text, not {type(source).__name__}")
+        tree = parse(source)
+        compiler = _Compiler(source, scope)
+        cells = []
+        for name, t in params.items():
+            cell: list = [None]
+            compiler.local[name] = (t, cell)
+            cells.append(cell)
+        code = compiler.compile(tree)
+    except ExprError:
+        raise
+    except RecursionError:
+        raise ExprError("the expression is nested too deeply") from None
+    except Exception as e:  # pragma: no cover - a bug: still an ExprError
+        raise ExprError(f"internal error while compiling: {type(e).__name__}: {e}") from e
+    f = code.fn
+    if len(cells) == 1:
+        (c0,) = cells
+
+        def impl(ctx, a):
+            c0[0] = a
+            return f(ctx)
+    else:
+        cells_t = tuple(cells)
+
+        def impl(ctx, *args):
+            for c, v in zip(cells_t, args):
+                c[0] = v
+            return f(ctx)
+    return impl, code.type

@@ -19,8 +19,9 @@ from pathlib import Path
 from .actions import Action
 from .cards import Pack
 from .errors import GameError, SpecError, SpecErrors, one_of, suggest
-from .expr import Attr, ExprError, Func, Name, Scope, compile_expr, compile_filter
-from .loading import Document, load
+from .expr import Attr, ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
+from .loading import Document
+from .overlays import option_text, resolve
 from .phases import Phase
 from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
@@ -34,9 +35,9 @@ from .state import State
 PHASE_KINDS = ("deal", "choose_contract", "announce", "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first"},
-    "choose_contract": {"by", "once_each"},
+    "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "double": {"first", "may_double", "settle", "redouble"},
+    "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
     "score": set(),
 }
@@ -92,9 +93,9 @@ class Game:
         return view(st, seat)
 
 
-def load_game(path, text: str | None = None) -> Game:
-    """Load, check and compile the spec at `path`; raise SpecErrors listing every problem."""
-    doc = load(path, text=text)
+def load_game(path, text: str | None = None, options: dict[str, str] | None = None) -> Game:
+    """Load (with its bases and options), check and compile a spec; raise SpecErrors listing every problem."""
+    doc = resolve(path, options, text=text)
     errors = check_structure(doc)
     if errors:
         raise SpecErrors(errors)
@@ -187,6 +188,8 @@ class Compiler:
             ends_when=ends_when, game_total=game_total, settle=settle,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
+            options=dict(getattr(self.doc, "options", {}) or {}),
+            option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
         )
 
     def compile_pack(self) -> Pack:
@@ -245,10 +248,16 @@ class Compiler:
             "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
             "leading": Name("bool", get=_attr("leading"), doc="true when the player is on lead"),
             "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
+            "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
+            "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
+            "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
         }
         for var, t in self.announce_types.items():
             if var not in names:
                 names[var] = Name(t, get=_var(var), doc=f"the announced {var}")
+        for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
+            if key not in names:
+                names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
         suit, strength = pack.suit, pack.strength
 
         def wins_trick(st, c):
@@ -271,6 +280,12 @@ class Compiler:
             "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
             "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
             "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
+            "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
+            "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
+                             "how many contracts a seat has named in this game (this deal's included)"),
+            "declarer_doubles": Func(("seat", "seat"), "number", _declarer_doubles,
+                                     "in how many earlier deals the first seat doubled the second while the "
+                                     "second was declarer"),
         }
         attrs = {
             "card": {
@@ -290,7 +305,24 @@ class Compiler:
         if points:
             table = tuple(points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
             attrs["card"]["points"] = Attr("number", table=table, doc="the card's point value")
-        return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
+        scope = Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
+        return self.compile_functions(scope)
+
+    def compile_functions(self, scope: Scope) -> Scope:
+        """Add the spec's own `functions`, each compiled against those defined before it."""
+        for name, f in (self.spec.get("functions") or {}).items():
+            base = ("functions", name)
+            if name in scope.funcs or name in scope.names:
+                self.error(base, f"`{name}` is already a name of the language; choose another", at_key=True)
+                continue
+            params = {str(k): v for k, v in (f.get("params") or {}).items()}
+            try:
+                impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+            except ExprError as e:
+                self.error(base + ("value",), e.message, e.hint, offset=(e.line, e.column))
+                continue
+            scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
+        return scope
 
     # ---- play -------------------------------------------------------------------------
 
@@ -386,6 +418,8 @@ class Compiler:
             phase = self.compile_phase(name, kind, p, base, contracts, rules, play_actions)
             if kind == "double":
                 settle = p.get("settle", "pairwise")
+                if settle not in ("pairwise", "none"):
+                    settle = self.expr(base + ("settle",), "number")
             if "when" in p:
                 phase.when = self.expr(base + ("when",), "bool")
             phases.append(phase)
@@ -409,7 +443,12 @@ class Compiler:
             return Deal(name, self.pack, n, hand_size, packets, first, self.step)
         if kind == "choose_contract":
             by = self.expr(base + ("by",), "seat", default="declarer")
-            return ChooseContract(name, by, bool(p.get("once_each", False)), contracts)
+            schedule = p.get("schedule")
+            if schedule is not None:
+                for i, key in enumerate(schedule):
+                    if key not in contracts:
+                        self.error(base + ("schedule", i), f"`{key}` is not a contract", suggest(str(key), contracts))
+            return ChooseContract(name, by, bool(p.get("once_each", False)), contracts, schedule)
         if kind == "announce":
             by = self.expr(base + ("by",), "seat", default="declarer")
             return Announce(name, by, self.announcement_actions())
@@ -417,10 +456,11 @@ class Compiler:
             first = self.expr(base + ("first",), "seat", default="left(declarer)")
             target_scope = self.scope.child(target=Name("seat", get=_attr("target"), doc="the seat to double"))
             may = self.expr(base + ("may_double",), "bool", target_scope, default="true")
+            must = self.expr(base + ("must_double",), "bool", target_scope) if "must_double" in p else None
             aon = None
             if p.get("redouble") is not None:
                 aon = self.expr(base + ("redouble",), "bool")
-            return Double(name, n, self.seat_names, first, may, aon)
+            return Double(name, n, self.seat_names, first, may, aon, must)
         if kind == "play":
             programs = {k: self.compile_program(name, k, rules, play_actions) for k in contracts}
             return ContractPlay(name, programs)
@@ -495,6 +535,18 @@ def _attr(name):
     from operator import attrgetter
 
     return attrgetter(name)
+
+
+def _played(st):
+    return [c for t in st.tricks for c in t.cards] + st.trick_cards + st.laid
+
+
+def _declarer_doubles(st, p, q) -> int:
+    n = 0
+    for d in st.deals:
+        if d is not st.deal and d.declarer == q:
+            n += sum(1 for who, ts in d.doubles if who == p and q in ts)
+    return n
 
 
 def _var(name):

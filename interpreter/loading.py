@@ -203,11 +203,20 @@ class _SourceMap:
         return self.style in ("'", '"') and src in "'\"\\"
 
 
-def load(path: str | Path, *, text: str | None = None) -> Document:
-    """Load the spec at `path` (or `text`, shown as `path`); raises SpecErrors."""
+def load(path: str | Path, *, text: str | None = None, root_message: str | None = None) -> Document:
+    """Load the spec at `path` (or `text`, shown as `path`); raises SpecErrors.
+
+    `root_message` replaces the message for a file that is not a mapping (records say
+    what a record must be)."""
     file = str(path)
     if text is None:
-        text = _read(file)
+        try:
+            text = _read(file)
+        except SpecErrors as e:
+            if root_message is not None:
+                for err in e.errors:
+                    err.message = err.message.replace("not a spec file", "not a file")
+            raise
     if text.startswith("\ufeff"):
         text = text[1:]  # the loaders do not count a byte-order mark as a column
     lines = _LINE_BREAK.split(text)
@@ -230,10 +239,10 @@ def load(path: str | Path, *, text: str | None = None) -> Document:
         raise SpecErrors([SpecError("could not parse YAML: the spec is nested too deeply", file=file)]) from None
 
     if root is None:
-        raise SpecErrors([_located(doc, _ROOT_MESSAGE, 1 if lines else None, 1 if lines else None)])
+        raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, 1 if lines else None, 1 if lines else None)])
     if not isinstance(root, yaml.MappingNode) or root.tag != _TAG + "map":
         where = root.start_mark
-        raise SpecErrors([_located(doc, _ROOT_MESSAGE, where.line + 1, where.column + 1)])
+        raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, where.line + 1, where.column + 1)])
 
     builder = _Builder(doc)
     try:

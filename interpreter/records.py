@@ -36,16 +36,18 @@ import yaml
 
 from .errors import GameError, IllegalAction, SpecError, SpecErrors, suggest
 from .loading import Document, load
+from .overlays import option_text
 
 FORMAT = "cardspec-record/1"
 
 
 class ReplayError(Exception):
-    """The record and the rules disagree; `error` says where and why."""
+    """The record and the rules disagree (or, with `invalid`, the record is malformed)."""
 
-    def __init__(self, error: SpecError):
+    def __init__(self, error: SpecError, invalid: bool = False):
         super().__init__(error.message)
         self.error = error
+        self.invalid = invalid
 
 
 @dataclass
@@ -64,6 +66,8 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
     sn = g.seat_names
     names = g.pack.names
     out = {"format": FORMAT, "spec": str(spec_path), "game": g.name}
+    if g.options and any(g.options[k] != g.option_defaults.get(k) for k in g.options):
+        out["options"] = {k: v for k, v in g.options.items() if v != g.option_defaults.get(k)}
     if state.seed is not None:
         out["seed"] = state.seed
     if agents:
@@ -124,15 +128,24 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     """Replay the record at `path`; raise ReplayError (or SpecErrors for a bad record/spec)."""
     from .game import load_game
 
-    doc = load(path)
+    doc = load(path, root_message="a record must be a mapping with `spec:` and `deals:`")
     data = doc.data
     fail = _Failer(doc)
+    bad = _Failer(doc, invalid=True)
     if not isinstance(data.get("deals"), list) or not data["deals"]:
-        fail(("deals",) if "deals" in data else (), "a record needs `deals:`, a list of deals")
+        bad(("deals",) if "deals" in data else (), "a record needs `deals:`, a list of deals")
     spec_path = spec or data.get("spec")
     if not spec_path:
-        fail((), "a record needs `spec:`, the path of the game's spec file")
-    game = load_game(_resolve(spec_path, Path(path)))
+        bad((), "a record needs `spec:`, the path of the game's spec file")
+    if not isinstance(spec_path, str):
+        bad(("spec",), "`spec:` is the path of the game's spec file")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        bad(("options",), "`options:` maps each option to its value")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        bad(("seed",), "`seed:` must be a whole number")
+    game = load_game(_resolve(spec_path, Path(path)), options={k: option_text(v) for k, v in options.items()})
     sn = list(game.seat_names)
     pack = game.pack
 
@@ -145,12 +158,13 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     first_dealer = None
     for k, d in enumerate(data["deals"]):
         if not isinstance(d, dict):
-            fail(("deals", k), "each deal must be a mapping with `actions:` (and `dealer:`, `hands:`, `scores:`)")
+            bad(("deals", k), "each deal must be a mapping with `actions:` (and `dealer:`, `hands:`, `scores:`)")
+        if not isinstance(d.get("actions", []), list):
+            bad(("deals", k, "actions"), "`actions:` is a list of `SEAT action` lines")
         if k == 0 and "dealer" in d:
             first_dealer = seat_of(("deals", 0, "dealer"), d["dealer"])
         if "hands" in d:
-            hands[k + 1] = _read_hands(fail, ("deals", k, "hands"), d["hands"], game, seat_of)
-    seed = data.get("seed")
+            hands[k + 1] = _read_hands(bad, ("deals", k, "hands"), d["hands"], game, seat_of)
     if first_dealer is None and seed is None:
         fail(("deals", 0), "deal 1 needs a `dealer:` (or the record a `seed:`)")
     if len(hands) < len(data["deals"]) and seed is None:
@@ -200,6 +214,8 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
                 fail(base + (key,), f"`{key}` must map each seat to its score")
             for name, value in want.items():
                 p = seat_of(base + (key, name), name)
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    bad(base + (key, name), f"a score must be a number, not {value!r}")
                 if value != got[p]:
                     fail(base + (key, name), f"deal {k + 1}: the record says {name} {'scores' if key == 'scores' else 'has a raw score of'} "
                                              f"{value}, the rules give {got[p]}")
@@ -249,16 +265,25 @@ def _read_hands(fail, where, hands, game, seat_of):
     seen = {}
     for name, cards in hands.items():
         p = seat_of(where + (name,), name)
-        items = cards.split() if isinstance(cards, str) else cards
-        if not isinstance(items, list):
+        if isinstance(cards, str):  # `AS KS 7H`: point at the card itself
+            items, places, col = [], [], 1
+            for word in cards.split(" "):
+                if word:
+                    items.append(word)
+                    places.append((where + (name,), (1, col)))
+                col += len(word) + 1
+        elif isinstance(cards, list):
+            items = cards
+            places = [(where + (name, i), None) for i in range(len(cards))]
+        else:
             fail(where + (name,), "a hand is a list of cards, e.g. `AS KS 7H` or `[AS, KS, 7H]`")
-        for c in items:
+        for c, (at, offset) in zip(items, places):
             try:
                 card = pack.parse(str(c))
             except KeyError:
-                fail(where + (name,), f"`{c}` is not a card of this pack", suggest(str(c).upper(), pack.names))
+                fail(at, f"`{c}` is not a card of this pack", suggest(str(c).upper(), pack.names), offset=offset)
             if card in seen:
-                fail(where + (name,), f"{pack.names[card]} is dealt twice (also to {seen[card]})")
+                fail(at, f"{pack.names[card]} is dealt twice (also to {seen[card]})", offset=offset)
             seen[card] = name
             out[p].append(card)
     missing = [game.seat_names[p] for p in range(game.n) if not out[p]]
@@ -270,11 +295,12 @@ def _read_hands(fail, where, hands, game, seat_of):
 class _Failer:
     """Raise a located ReplayError for the record document."""
 
-    def __init__(self, doc: Document):
+    def __init__(self, doc: Document, invalid: bool = False):
         self.doc = doc
+        self.invalid = invalid
 
     def __call__(self, path, message, hint=None, at_key=False, offset=None):
-        raise ReplayError(self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset))
+        raise ReplayError(self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset), self.invalid)
 
 
 __all__ = ["FORMAT", "ReplayError", "Replayed", "dump", "record_of", "replay", "SpecErrors"]

@@ -224,6 +224,7 @@ class State:
         self.layout = [None] * len(g.pack.suits)
         self.out: list[int] = []
         self.laid: list[int] = []  # cards played to a layout, in order
+        self.raw = [0] * n  # raw deal scores, while settling
         self.talon: list[int] = []
         self.place = [0] * n
         self.shown = [False] * n

@@ -7,20 +7,25 @@ from . import Phase
 
 
 class ChooseContract(Phase):
-    """A seat (`by`) names one of the contracts, with `once_each`: one he has not named yet."""
+    """A seat (`by`) names one of the contracts (with `once_each`, one he has not named yet);
+    or, with a `schedule`, deal k plays the k-th contract of the list (cycling) and nobody chooses."""
 
     kind = "choose_contract"
 
-    def __init__(self, name, by, once_each, contracts):
+    def __init__(self, name, by, once_each, contracts, schedule=None):
         super().__init__(name)
         self.by = by
         self.once_each = once_each
+        self.schedule = tuple(schedule) if schedule else None  # contracts in a fixed order, nobody chooses
         self.contracts = contracts  # key -> compiled Contract, in spec order
         self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
 
     def start(self, st) -> None:
         st.chooser = self.by(st)
         st.contract_key = None
+        if self.schedule:
+            key = self.schedule[(st.deal_number - 1) % len(self.schedule)]
+            self.apply(st, self._actions[list(self.contracts).index(key)])
 
     def actor(self, st):
         return st.chooser if st.contract_key is None else None

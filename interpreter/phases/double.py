@@ -2,7 +2,8 @@
 
 `may_double` is an expression over `player` (the seat doubling) and `target`; it is
 evaluated for every other seat, and the legal actions are every subset of the allowed
-targets (`pass` is the empty one). With `redouble: all_or_none`, a seat whose allowed
+targets (`pass` is the empty one) that includes every target `must_double` names. A
+seat that may double nobody has no choice to make, so it is not asked (it passes). With `redouble: all_or_none`, a seat whose allowed
 targets are all seats that doubled him chooses all of them or nothing.
 """
 
@@ -15,12 +16,13 @@ from . import Phase, subsets_in_order
 class Double(Phase):
     kind = "double"
 
-    def __init__(self, name, n, seat_names, first, may_double, all_or_none=None):
+    def __init__(self, name, n, seat_names, first, may_double, all_or_none=None, must_double=None):
         super().__init__(name)
         self.n = n
         self.first = first
         self.may_double = may_double
         self.all_or_none = all_or_none  # compiled bool over `player`, or None
+        self.must_double = must_double  # compiled bool over `player`, `target`: a double he must make
         self._cache: dict[tuple, Action] = {}
         self._subsets: dict[tuple, list[Action]] = {}  # allowed targets -> legal actions
         self.seat_names = seat_names
@@ -43,7 +45,14 @@ class Double(Phase):
         st.turn_i = 0
 
     def actor(self, st):
-        return st.turns[st.turn_i] if st.turn_i < len(st.turns) else None
+        # a seat that may double nobody (a declarer nobody doubled) has no choice to make: skip it
+        while st.turn_i < len(st.turns):
+            p = st.turns[st.turn_i]
+            if self.allowed(st, p):
+                return p
+            st.deal.doubles.append((p, ()))
+            st.turn_i += 1
+        return None
 
     def allowed(self, st, p) -> list[int]:
         """The seats `p` may double now."""
@@ -62,11 +71,25 @@ class Double(Phase):
         st.player = p
         if self.all_or_none is not None and allowed and self.all_or_none(st):
             return [self.pass_action, self._action(tuple(allowed))]
-        key = tuple(allowed)
+        required = self.required(st, p, allowed)
+        key = (tuple(allowed), required)
         legal = self._subsets.get(key)
         if legal is None:
-            legal = self._subsets[key] = [self._action(s) for s in subsets_in_order(allowed)]
+            legal = self._subsets[key] = [self._action(s) for s in subsets_in_order(allowed)
+                                          if all(t in s for t in required)]
         return list(legal)
+
+    def required(self, st, p, allowed) -> tuple:
+        """The seats `p` must include in his double (`must_double`)."""
+        if self.must_double is None:
+            return ()
+        st.player = p
+        out = []
+        for t in allowed:
+            st.target = t
+            if self.must_double(st):
+                out.append(t)
+        return tuple(out)
 
     def actions(self, st):
         others = [t for t in range(self.n) if t != st.turns[st.turn_i]]
@@ -87,4 +110,8 @@ class Double(Phase):
         if bad:
             who = " ".join(self.seat_names[t] for t in bad)
             return (f"{self.seat_names[p]} may not double {who} (`may_double` forbids it)", "may_double")
+        missing = [t for t in self.required(st, p, sorted(allowed)) if t not in action.arg]
+        if missing:
+            who = " ".join(self.seat_names[t] for t in missing)
+            return (f"{self.seat_names[p]} must double {who} now (`must_double`)", "must_double")
         return (f"{self.seat_names[p]} must double all of the allowed players or nobody", "redouble")

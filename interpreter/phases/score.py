@@ -4,7 +4,9 @@ Pairwise settlement: with d(i,j) = (i doubled j) + (j doubled i), every pair wit
 d > 0 settles d x |s_i - s_j| from the lower raw score to the higher, so
 final_i = s_i + sum_j d(i,j) (s_i - s_j). Settlement moves points between players and
 never changes the deal total, which is checked against the contract's declared total
-before and after, like the check column of a score sheet.
+before and after, like the check column of a score sheet. A spec may instead give its
+own settlement, an expression of each player's final score (over `raw`, `raw_of(p)`,
+`doubled(a, b)`); then only the raw scores are checked against the declared total.
 """
 
 from __future__ import annotations
@@ -28,8 +30,14 @@ class Score(Phase):
         for p in range(n):
             st.player = p
             raw.append(_exact(contract.score(st)))
+        st.raw = raw
         final = list(raw)
-        if self.settle == "pairwise":
+        if callable(self.settle):  # the spec's own settlement: each player's final score from the raw ones
+            final = []
+            for p in range(n):
+                st.player = p
+                final.append(_exact(self.settle(st)))
+        elif self.settle == "pairwise":
             d = st.doubles
             for i in range(n):
                 for j in range(i + 1, n):
@@ -40,7 +48,8 @@ class Score(Phase):
                         final[j] -= diff
         if contract.total is not None:
             want = contract.total(st)
-            for label, scores in (("raw", raw), ("final", final)):
+            checks = (("raw", raw),) if callable(self.settle) else (("raw", raw), ("final", final))
+            for label, scores in checks:
                 if sum(scores) != want:
                     raise GameError(
                         f"deal {st.deal_number} ({contract.name}): the {label} scores "
