@@ -666,6 +666,11 @@ class _Compiler:
         name, args = str(node.children[0]), node.children[1:]
         if name in AGGREGATES:
             return self.aggregate(node, name, args)
+        func = self.scope.funcs.get(name)
+        if func is None and name != "abs":  # unknown: say so at the name, before anything else
+            if name in self.scope.names or name in self.local:
+                raise self.err(node, f"`{name}` is not a function")
+            raise self.err(node, f"unknown function `{name}`", suggest(name, [*self.scope.funcs, *BUILTINS]))
         for arg in args:
             if arg.data in ("comp", "gen"):
                 raise self.err(arg, f"`{name}` does not take a loop `v in xs where …`",
@@ -676,11 +681,6 @@ class _Compiler:
             x = self.need(args[0], "number")
             f = x.fn
             return self.node(node, lambda ctx: abs(f(ctx)), "number", [x])
-        func = self.scope.funcs.get(name)
-        if func is None:
-            if name in self.scope.names or name in self.local:
-                raise self.err(node, f"`{name}` is not a function")
-            raise self.err(node, f"unknown function `{name}`", suggest(name, [*self.scope.funcs, *BUILTINS]))
         n = len(func.params)
         if len(args) != n:
             params = f" ({', '.join(a(p) for p in func.params)})" if n else ""

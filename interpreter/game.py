@@ -111,7 +111,10 @@ class Compiler:
         self.errors: list[SpecError] = []
 
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
-        self.errors.append(self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset))
+        e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
+        # a default inherited by several contracts, or an aliased value, is one mistake: report it once
+        if not any(x.sort_key() == e.sort_key() for x in self.errors):
+            self.errors.append(e)
 
     # ---- expressions ------------------------------------------------------------------
 
@@ -217,7 +220,10 @@ class Compiler:
                     self.error(("contracts", key, "announce", name),
                                f"announcement `{name}` must be `suit`, `rank` or a list of values")
                     continue
-                if types.get(name, t) != t:
+                if name == "trump" and t != "suit":
+                    self.error(("contracts", key, "announce", name), "the `trump` announcement names a suit: "
+                                                                     "write `trump: suit`")
+                elif types.get(name, t) != t:
                     self.error(("contracts", key, "announce", name),
                                f"announcement `{name}` is a {types[name]} elsewhere but a {t} here")
                 types.setdefault(name, t)
@@ -413,7 +419,8 @@ class Compiler:
             for k in p:
                 if k not in PHASE_KEYS[kind] | COMMON_PHASE_KEYS:
                     allowed = sorted(PHASE_KEYS[kind] | COMMON_PHASE_KEYS)
-                    self.error(base + (k,), f"a `{kind}` phase has no setting `{k}`", suggest(k, allowed),
+                    article = "an" if kind[0] in "aeiou" else "a"
+                    self.error(base + (k,), f"{article} `{kind}` phase has no setting `{k}`", suggest(k, allowed),
                                at_key=True)
             phase = self.compile_phase(name, kind, p, base, contracts, rules, play_actions)
             if kind == "double":
@@ -433,11 +440,18 @@ class Compiler:
         n = self.n
         if kind == "deal":
             size_path = base + ("hand_size",)
+            before = len(self.errors)
             hand_size = self.expr(size_path, "number", default=str(len(self.pack) // n))
-            size = self._constant(p.get("hand_size"))
-            if size is not None and size * n > len(self.pack):
-                self.error(size_path if "hand_size" in p else base,
-                           f"the deal gives {size * n} cards ({n} x {size}) but the pack has {len(self.pack)}")
+            size = self._constant(hand_size) if len(self.errors) == before else None
+            where = size_path if "hand_size" in p else base
+            if size is not None:
+                if isinstance(size, float) and size.is_integer():
+                    size = int(size)
+                if not isinstance(size, int) or size < 1:
+                    self.error(where, f"`hand_size` must be a whole number of cards, at least 1, not {size}")
+                elif size * n > len(self.pack):
+                    self.error(where, f"the deal gives {size * n} cards ({n} x {size}) but the pack has "
+                                      f"{len(self.pack)}")
             packets = p.get("packets") or [1]
             first = self.expr(base + ("first",), "seat", default="left(dealer)")
             return Deal(name, self.pack, n, hand_size, packets, first, self.step)
@@ -521,14 +535,12 @@ class Compiler:
                 self.error(("phases",), f"the phases have no `{need}` phase", at_key=True)
 
     @staticmethod
-    def _constant(value):
-        if isinstance(value, bool):
+    def _constant(fn):
+        """The value of a compiled expression that needs no state, else None."""
+        try:
+            return fn(None)
+        except Exception:  # it reads the state: only known while playing
             return None
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value)
-        return None
 
 
 def _attr(name):

@@ -403,6 +403,26 @@ class _Builder:
         m = node.start_mark
         return _located(self.doc, message, m.line + 1, m.column + 1, hint, path)
 
+    def _past_properties(self, line: int, column: int) -> tuple[int, int]:
+        """Where a scalar's text starts: past an anchor (`&a`) or tag (`!!str`) written before it."""
+        lines = self.doc.lines
+        while 1 <= line <= len(lines):
+            text = lines[line - 1]
+            i = column - 1
+            if i >= len(text) or text[i] not in "&!":
+                break
+            while i < len(text) and text[i] not in " \t":
+                i += 1
+            while i < len(text) and text[i] in " \t":
+                i += 1
+            if i >= len(text):  # the text goes on on the next line
+                line, column = line + 1, 1
+                nxt = lines[line - 1] if line <= len(lines) else ""
+                column = len(nxt) - len(nxt.lstrip(" ")) + 1
+            else:
+                column = i + 1
+        return line, column
+
     def build(self, node: yaml.Node, path: tuple, key: yaml.Node | None) -> Any:
         """The plain value of `node` at `path` (whose key node is `key`), marking every place."""
         self.count += 1
@@ -410,9 +430,12 @@ class _Builder:
             raise _TooBig(self.at(node, f"the spec expands to more than {MAX_VALUES} values; aliases are nested too deeply", path=path))
         style = (node.style or None) if isinstance(node, yaml.ScalarNode) else None
         km = key.start_mark if key is not None else None
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        if isinstance(node, yaml.ScalarNode) and style not in ("|", ">"):
+            line, column = self._past_properties(line, column)
         self.doc.marks[path] = Mark(
-            node.start_mark.line + 1,
-            node.start_mark.column + 1,
+            line,
+            column,
             style,
             km.line + 1 if km else None,
             km.column + 1 if km else None,

@@ -223,4 +223,14 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
             # the overlay's own file and place, so that its errors point there
             odoc, opath = origins.get(("options", name, "choices", key), (doc, ("options", name, "choices", key)))
             merge(data, overlay, origins, odoc, opath, (), errors, base_label="the spec")
+    for name, opt in declared.items():  # an option away from its default may need others set a certain way
+        if not isinstance(opt, dict) or name not in chosen:
+            continue
+        if chosen[name].lower() == option_text(opt.get("default")).lower():
+            continue
+        for other, want in (opt.get("requires") or {}).items():
+            have = chosen.get(other)
+            if have is None or have.lower() != option_text(want).lower():
+                errors.append(SpecError(f"option `{name}={chosen[name]}` needs `{other}={option_text(want)}`"
+                                        + (f", not `{other}={have}`" if have is not None else ""), file=doc.file))
     return chosen

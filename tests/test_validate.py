@@ -204,14 +204,7 @@ STYLES = {
     "plain with an anchor": ("score: &s -2 * trikcs_won", "trikcs_won"),
     "plain with a tag": ("score: !!str -2 * trikcs_won", "trikcs_won"),
 }
-ANCHOR_BUG = pytest.mark.xfail(
-    reason="in a plain scalar with an anchor or a tag the column inside the expression is counted from "
-           "the `&`/`!`, so the caret lands left of the mistake (under `*`)", strict=True)
-
-
-@pytest.mark.parametrize("style", [
-    pytest.param(name, marks=[ANCHOR_BUG] if name.startswith("plain with") else [], id=name) for name in STYLES
-])
+@pytest.mark.parametrize("style", list(STYLES))
 def test_place_of_an_expression_error_in_each_scalar_style(style):
     new, needle = STYLES[style]
     text = ref_with(("score: -2 * tricks_won", new))
@@ -283,7 +276,6 @@ def test_deal_check_counts_removed_cards():
     assert e.message == "the deal gives 52 cards (4 x 13) but the pack has 50"
 
 
-@pytest.mark.xfail(reason="the same error is reported again for each use of a YAML alias", strict=True)
 def test_an_aliased_bad_expression_is_reported_once():
     text = ref_with(("score: -2 * tricks_won", "score: &s -2 * trikcs_won"),
                     ("score: 5 * tricks_won", "score: *s"))
@@ -291,7 +283,6 @@ def test_an_aliased_bad_expression_is_reported_once():
     assert len(errs) == 1, "\n".join(e.render() for e in errs)
 
 
-@pytest.mark.xfail(reason="a leader in the top-level `play` is compiled (and reported) once per contract", strict=True)
 def test_a_bad_default_leader_is_reported_once():
     text = ref_with(("leader: declarer", "leader: declarr"))
     errs = errors_of("t.yaml", text)
@@ -304,8 +295,6 @@ def test_a_contract_key_is_a_name():
     assert errors_of("t.yaml", text) == []
 
 
-@pytest.mark.xfail(reason="only a literal whole number is checked: these validate, then crash while dealing",
-                   strict=True)
 @pytest.mark.parametrize("size", ["0", "-1", "6.5"])
 def test_hand_size_must_be_a_whole_number_of_cards(size):
     text = ref_with(("hand_size: 13 ", f"hand_size: {size} "))
@@ -315,7 +304,6 @@ def test_hand_size_must_be_a_whole_number_of_cards(size):
     assert (errs[0].line, errs[0].column) == (line, column + len("hand_size: "))
 
 
-@pytest.mark.xfail(reason="says `trump` is a suit 'elsewhere' when no other contract announces it", strict=True)
 def test_trump_announced_as_a_rank():
     text = ref_with(("trump: suit ", "trump: rank "))
     [e] = errors_of("t.yaml", text)
@@ -325,7 +313,6 @@ def test_trump_announced_as_a_rank():
     assert "elsewhere" not in e.message
 
 
-@pytest.mark.xfail(reason="the message says 'a `announce` phase'", strict=True)
 def test_setting_of_an_announce_phase_is_worded_right():
     text = ref_with(("  announce:\n    by: declarer", "  announce:\n    once_each: true\n    by: declarer"))
     [e] = errors_of("t.yaml", text)
@@ -333,8 +320,6 @@ def test_setting_of_an_announce_phase_is_worded_right():
     assert e.message == "an `announce` phase has no setting `once_each`"
 
 
-@pytest.mark.xfail(reason="the schema allows a list of text (or bools) as announcement choices; the compiler "
-                          "rejects it as not 'a list of values'", strict=True)
 @pytest.mark.parametrize("choices", ["[low, high]", "[true, false]", "[J, 7]"])
 def test_schema_and_compiler_agree_on_announcement_choices(choices):
     text = ref_with(("      start: rank ", f"      start: rank\n      level: {choices} "))
@@ -520,7 +505,6 @@ def test_validate_never_crashes_on_a_mutated_reference(fuzz_file, mutations):
 RANKS_LINE = min(i for i in PACK_LINES if "ranks:" in REF_LINES[i])
 
 
-@pytest.mark.xfail(reason="a pack without `ranks` or `suits` crashes the compiler with KeyError", strict=True)
 @settings(max_examples=50, deadline=None)
 @given(st.lists(MUTATION, min_size=1, max_size=3))
 @example([("delete", RANKS_LINE, 0, "x")])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from ..errors import GameError
 from . import Phase
 
 
@@ -48,7 +49,13 @@ class Deal(Phase):
             hands = [list(h) for h in given]
             st.talon = []
         else:
-            getters, dealt = self.pattern(self.hand_size(st))
+            size = self.hand_size(st)
+            if isinstance(size, float) and size.is_integer():
+                size = int(size)
+            if not isinstance(size, int) or size < 1 or size * n > len(self.pack):
+                raise GameError(f"deal {st.deal_number}: cannot deal {size} cards each to {n} players from "
+                                f"a pack of {len(self.pack)}", rule="hand_size")
+            getters, dealt = self.pattern(size)
             deck = list(range(len(self.pack)))
             st.rng.shuffle(deck)
             first = self.first(st)
