@@ -46,7 +46,8 @@ class Trick:
 class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
-    __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles")
+    __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
+                 "tricks")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -59,6 +60,7 @@ class DealResult:
         self.scores = None
         self.announced: dict = {}
         self.doubles: list[tuple[int, tuple[int, ...]]] = []
+        self.tricks = ()  # the deal's tricks, kept when it is scored
 
 
 class State:
@@ -281,4 +283,5 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.actions = list(d.actions)
     c.announced = dict(d.announced)
     c.doubles = list(d.doubles)
+    c.tricks = d.tricks
     return c

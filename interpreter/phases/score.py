@@ -55,6 +55,7 @@ class Score(Phase):
                         f"deal {st.deal_number} ({contract.name}): the {label} scores "
                         f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
                         f"{want}", rule="total")
+        st.deal.tricks = st.tricks
         st.deal.raw = raw
         st.deal.scores = final
         for p in range(n):

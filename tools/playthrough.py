@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Golden playthroughs: one readable transcript of a seeded game per spec and option set.
+
+    python tools/playthrough.py            # rewrite every transcript under tests/playthroughs/
+    python tools/playthrough.py --check    # exit 1 if any transcript differs (what the tests do)
+
+Each transcript is a whole game played by seeded random agents: the hands dealt, every
+action, each trick and its winner, raw and final scores per deal, the totals. A change
+in the engine or a spec that alters any of it shows up as a diff to review; when the
+change is meant, run this tool and commit the new transcripts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from interpreter.game import load_game  # noqa: E402
+
+OUT = ROOT / "tests" / "playthroughs"
+SEED = 1
+
+# (spec, options): every shipped spec, and every option value away from its default
+CONFIGS = [
+    ("barbu/barbu.yaml", {}),
+    ("barbu/barbu.yaml", {"declarer_blocks": "true"}),
+    ("barbu/barbu.yaml", {"compulsory_doubles": "true"}),
+    ("barbu/barbu.yaml", {"positive_double_declarer_only": "true"}),
+    ("barbu/barbu.yaml", {"early_stop": "true"}),
+    ("barbu/ravage-city.yaml", {}),
+    ("barbu/ravage-city.yaml", {"ravage_24": "true"}),
+    ("barbu/ravage-city.yaml", {"ravage_no_rebalance": "true"}),
+    ("barbu/ravage-city.yaml", {"ravage_24": "true", "ravage_no_rebalance": "true"}),
+    ("barbu/ravage-city.yaml", {"declarer_blocks": "true", "early_stop": "true"}),
+    ("barbu/parlett.yaml", {}),
+    ("barbu/parlett.yaml", {"early_stop": "true", "declarer_blocks": "true"}),
+    ("barbu/declarer-only-doubles.yaml", {}),
+    ("barbu/declarer-only-doubles.yaml", {"compulsory_doubles": "true"}),
+    ("barbu/bustarret.yaml", {}),
+    ("barbu/bustarret.yaml", {"players": "3"}),
+    ("barbu/bustarret.yaml", {"players": "5"}),
+    ("barbu/bustarret.yaml", {"each_dealer": "true"}),
+    ("barbu/bustarret.yaml", {"heart_lead_ban": "true", "early_stop": "true"}),
+    ("barbu/bustarret.yaml", {"dealer_chooses": "true"}),
+    ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true"}),
+    ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "players": "3"}),
+    ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "players": "5"}),
+    ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "domino4": "seed"}),
+    ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "domino4": "pagat"}),
+]
+
+
+def name_of(spec: str, options: dict) -> str:
+    """The transcript's file name: spec stem plus its options."""
+    stem = spec.replace("/", "-").removesuffix(".yaml")
+    return stem + "".join(f"--{k}={v}" for k, v in sorted(options.items())) + ".txt"
+
+
+def transcript(spec: str, options: dict, seed: int = SEED) -> str:
+    """The text of one seeded game with random agents."""
+    game = load_game(ROOT / "specs" / spec, options=options)
+    pack, sn = game.pack, game.seat_names
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    opts = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
+    lines = [f"# {game.title}: specs/{spec}, options {opts}, seed {seed}, random agents",
+             f"# regenerate with: python tools/playthrough.py"]
+    for d in state.deals:
+        lines.append("")
+        lines.append(f"Deal {d.number}: dealer {sn[d.dealer]}, declarer {sn[d.declarer]}, "
+                     f"{game.contracts[d.contract].name}")
+        for p, hand in enumerate(d.hands):
+            lines.append(f"  {sn[p]} holds {pack.format_by_suit(hand)}")
+        trick: list[str] = []
+        winners = iter(t.winner for t in d.tricks)
+        for seat, action in d.actions:
+            if action.kind in ("play", "pass"):
+                trick.append(f"{sn[seat]} {action.name}")
+                if len(trick) == game.n:
+                    won = next(winners, None) if d.tricks else None
+                    lines.append("  " + ", ".join(trick) + (f"  -> {sn[won]}" if won is not None else ""))
+                    trick = []
+                continue
+            lines.append(f"  {sn[seat]} {action.name}")
+        if trick:
+            lines.append("  " + ", ".join(trick))
+        lines.append("  raw    " + "  ".join(f"{sn[p]} {d.raw[p]}" for p in range(game.n)))
+        lines.append("  scores " + "  ".join(f"{sn[p]} {d.scores[p]}" for p in range(game.n)))
+    lines.append("")
+    lines.append("Totals " + "  ".join(f"{sn[p]} {state.totals[p]}" for p in range(game.n)))
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare instead of writing; exit 1 on a difference")
+    args = ap.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    bad = 0
+    for spec, options in CONFIGS:
+        path = OUT / name_of(spec, options)
+        text = transcript(spec, options)
+        if args.check:
+            old = path.read_text() if path.exists() else ""
+            if old != text:
+                bad += 1
+                sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
+                                                           str(path), "now", n=1))
+        else:
+            path.write_text(text)
+    if args.check:
+        print(f"{len(CONFIGS) - bad} of {len(CONFIGS)} transcripts unchanged")
+    else:
+        print(f"wrote {len(CONFIGS)} transcripts to {OUT.relative_to(ROOT)}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
