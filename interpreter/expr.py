@@ -64,12 +64,17 @@ class Name:
 
 @dataclass(frozen=True)
 class Func:
-    """A function the scope provides: ``impl(ctx, *args)``."""
+    """A function the scope provides: ``impl(ctx, *args)``.
+
+    A one-parameter bool function may also give ``select(ctx, items)``, the items for
+    which it holds, so that a filter like `wins_trick(card)` runs as one call per hand.
+    """
 
     params: tuple[str, ...]
     returns: str
     impl: Callable[..., Any]
     doc: str = ""
+    select: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -843,6 +848,9 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
                 break
             items = step(ctx, items)
         return items
+    first = getattr(steps[0], "select_eq", None)
+    if first is not None:  # a caller's loop may run the first comprehension inline, then the rest
+        keep.select_eq_then = (first, steps[1:])
     return keep
 
 
@@ -854,6 +862,12 @@ def _filter_step(compiler: "_Compiler", node, cell):
     if id(cell) not in code.cells:  # does not depend on the item: test once
         f = code.fn
         return lambda ctx, items: list(items) if f(ctx) else []
+    if isinstance(node, Tree) and node.data == "call" and len(node.children) == 2:
+        func = compiler.scope.funcs.get(str(node.children[0]))
+        arg = node.children[1]
+        if (func is not None and func.select is not None and isinstance(arg, Tree) and arg.data == "name"
+                and compiler.local.get(str(arg.children[0]), (None, None))[1] is cell):
+            return func.select
     if isinstance(node, Tree) and node.data in ("compare", "in_"):
         if node.data == "compare":
             left, op, right = node.children
@@ -885,6 +899,7 @@ def _select(op: str, t, fy):
         def step(ctx, items):
             v = fy(ctx)
             return [i for i in items if t[i] == v]
+        step.select_eq = (t, fy)  # lets a caller's loop run the comprehension inline
     elif op == "!=":
         def step(ctx, items):
             v = fy(ctx)

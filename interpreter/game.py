@@ -274,13 +274,21 @@ class Compiler:
                 return strength[c] > strength[best]
             return suit[c] == st.trump
 
+        def winning_cards(st, cards):
+            if not st.trick_cards:
+                return list(cards)
+            best = st.trick_best
+            led, top, trump = suit[best], strength[best], st.trump
+            return [c for c in cards if (strength[c] > top if suit[c] == led else suit[c] == trump)]
+
         funcs = {
             "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),
             "right": Func(("seat",), "seat", lambda st, s: (s - 1) % n, "the seat to the right"),
             "next": Func(("seat",), "seat", lambda st, s: (s + step) % n, "the seat that plays after"),
             "doubled": Func(("seat", "seat"), "bool", lambda st, a, b: st.doubles[a][b] == 1,
                             "whether the first seat has doubled the second in this deal"),
-            "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick"),
+            "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick",
+                               select=winning_cards),
             "hand_of": Func(("seat",), "list<card>", lambda st, s: st.hands[s], "a seat's hand"),
             "won_by": Func(("seat",), "list<card>", lambda st, s: st.won[s], "the cards a seat has won"),
             "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),

@@ -175,7 +175,6 @@ class State:
         d["tricks"] = list(self.tricks)
         d["tricks_won"] = list(self.tricks_won)
         d["trick_cards"] = list(self.trick_cards)
-        d["trick_seats"] = list(self.trick_seats)
         d["vars"] = dict(self.vars)
         d["doubles"] = [list(r) for r in self.doubles]
         d["doubled_turns"] = list(self.doubled_turns)
@@ -195,6 +194,11 @@ class State:
         """The seat that plays after `seat` (the game's direction)."""
         return (seat + self.game.step) % self.n
 
+    @property
+    def trick_seats(self) -> list[int]:
+        """The seats that have played to the trick in progress, in order."""
+        return [(self.leader + i * self.game.step) % self.n for i in range(len(self.trick_cards))]
+
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]
 
@@ -210,7 +214,6 @@ class State:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.trick_cards: list[int] = []
-        self.trick_seats: list[int] = []
         self.trick_best = -1
         self.led_suit = None
         self.leading = True  # no card of the current trick has been played

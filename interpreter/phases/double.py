@@ -48,7 +48,8 @@ class Double(Phase):
         # a seat that may double nobody (a declarer nobody doubled) has no choice to make: skip it
         while st.turn_i < len(st.turns):
             p = st.turns[st.turn_i]
-            if self.allowed(st, p):
+            allowed = st.double_allowed = self.allowed(st, p)  # kept for legal()
+            if allowed:
                 return p
             st.deal.doubles.append((p, ()))
             st.turn_i += 1
@@ -67,7 +68,7 @@ class Double(Phase):
 
     def legal(self, st):
         p = st.turns[st.turn_i]
-        allowed = self.allowed(st, p)
+        allowed = st.double_allowed
         st.player = p
         if self.all_or_none is not None and allowed and self.all_or_none(st):
             return [self.pass_action, self._action(tuple(allowed))]

@@ -33,6 +33,14 @@ class PlayRule:
         self.mode = mode if mode is not None else (ALWAYS if when is None else IF)
 
 
+def _inline(keep):
+    """((table, value getter), further steps) when a rule starts with `card.x == value`, else None."""
+    eq = getattr(keep, "select_eq", None)
+    if eq is not None:
+        return eq, ()
+    return getattr(keep, "select_eq_then", None)
+
+
 class Tricks(Phase):
     kind = "tricks"
 
@@ -40,18 +48,20 @@ class Tricks(Phase):
         super().__init__(name)
         self.n = n
         self.step = step
+        self.after = tuple((p + step) % n for p in range(n))  # who plays after each seat
+        # the seats of a trick in playing order, by its leader
+        self.order = tuple(tuple((lead + i * step) % n for i in range(n)) for lead in range(n))
         self.suit = pack.suit
         self.strength = pack.strength
         self.leader = leader
         self.rules = tuple(rules)
-        self._cascade = tuple((r.mode, r.when, r.keep) for r in rules)
+        self._cascade = tuple((r.mode, r.when, r.keep, _inline(r.keep)) for r in rules)
         self.stop_when = stop_when
         self.play = play_actions  # card -> interned Action
 
     def start(self, st) -> None:
         st.leader = st.to_play = self.leader(st)
         st.trick_cards = []
-        st.trick_seats = []
         st.led_suit = None
         st.trick_best = -1
         st.leading = True
@@ -63,9 +73,18 @@ class Tricks(Phase):
         cands = st.hands[st.to_play]
         st.player = st.to_play
         leading = st.leading
-        for mode, when, keep in self._cascade:
+        for mode, when, keep, eq in self._cascade:
             if mode == ALWAYS or (not leading if mode == NOT_ON_LEAD else leading if mode == ON_LEAD else when(st)):
-                kept = keep(st, cands)
+                if eq is not None:  # `card.x == value [and ...]`: the first comprehension inline
+                    (table, value), rest = eq
+                    value = value(st)
+                    kept = [c for c in cands if table[c] == value]
+                    for step in rest:
+                        if not kept:
+                            break
+                        kept = step(st, kept)
+                else:
+                    kept = keep(st, cands)
                 if kept:
                     cands = kept
         return list(map(self.play.__getitem__, cands))
@@ -89,17 +108,14 @@ class Tricks(Phase):
                 st.trick_best = c  # beats(), inlined
                 st.trick_winner = p
         cards.append(c)
-        st.trick_seats.append(p)
         if len(cards) < self.n:
-            p = st.to_play = (p + self.step) % self.n
+            p = st.to_play = self.after[p]
             return p
         w = st.trick_winner
-        st.tricks.append(Trick(len(st.tricks) + 1, st.trick_seats[0], tuple(cards), tuple(st.trick_seats),
-                               w, st.led_suit))
+        st.tricks.append(Trick(len(st.tricks) + 1, st.leader, tuple(cards), self.order[st.leader], w, st.led_suit))
         st.won[w].extend(cards)
         st.tricks_won[w] += 1
         st.trick_cards = []
-        st.trick_seats = []
         st.led_suit = None
         st.trick_best = -1
         st.leading = True
