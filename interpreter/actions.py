@@ -26,6 +26,22 @@ class Action:
     __str__ = __repr__
 
 
+class Card(int):
+    """A card that is also the action of playing it (`play QS`).
+
+    Cards are small ints everywhere in the engine; making each card its own play action
+    lets a hand be filtered straight into the legal list, with nothing to look up.
+    """
+
+    kind = "play"
+
+    def __new__(cls, index: int, card_name: str):
+        self = int.__new__(cls, index)
+        self.name = f"play {card_name}"
+        self.arg = index
+        return self
+
+
 def match_key(text: str) -> str:
     """How typed or recorded names are matched: case-blind, single spaces, `10H` read as `TH`."""
     words = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .actions import Action
+from .actions import Action, Card
 from .cards import Pack
 from .errors import GameError, SpecError, SpecErrors, one_of, suggest
 from .expr import Attr, ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
@@ -161,7 +161,7 @@ class Compiler:
         self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
         self.announce_types = self.collect_announcements()
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
-        play_actions = tuple(Action("play", c, f"play {pack.names[c]}") for c in range(len(pack)))
+        play_actions = tuple(Card(c, pack.names[c]) for c in range(len(pack)))  # each card is its play
 
         rules = self.compile_play_rules()
         contracts = {}
@@ -462,7 +462,7 @@ class Compiler:
                                       f"{len(self.pack)}")
             packets = p.get("packets") or [1]
             first = self.expr(base + ("first",), "seat", default="left(dealer)")
-            return Deal(name, self.pack, n, hand_size, packets, first, self.step)
+            return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions)
         if kind == "choose_contract":
             by = self.expr(base + ("by",), "seat", default="declarer")
             schedule = p.get("schedule")

@@ -13,7 +13,7 @@ class Deal(Phase):
 
     kind = "deal"
 
-    def __init__(self, name, pack, n, hand_size, packets, first, step):
+    def __init__(self, name, pack, n, hand_size, packets, first, step, cards):
         super().__init__(name)
         self.pack = pack
         self.n = n
@@ -22,6 +22,7 @@ class Deal(Phase):
         self.first = first  # compiled expression -> seat
         self.step = step
         self._patterns: dict[int, tuple] = {}
+        self.cards = cards  # the card objects (each its own play action), by number
 
     def pattern(self, size: int):
         """Which deck positions each seat receives, counted in turn order from `first`."""
@@ -46,7 +47,8 @@ class Deal(Phase):
         n = self.n
         given = st.given_hands.pop(st.deal_number, None)
         if given is not None:
-            hands = [list(h) for h in given]
+            cards = self.cards
+            hands = [[cards[c] for c in h] for h in given]
             st.talon = []
         else:
             size = self.hand_size(st)
@@ -56,7 +58,7 @@ class Deal(Phase):
                 raise GameError(f"deal {st.deal_number}: cannot deal {size} cards each to {n} players from "
                                 f"a pack of {len(self.pack)}", rule="hand_size")
             getters, dealt = self.pattern(size)
-            deck = list(range(len(self.pack)))
+            deck = list(self.cards)
             st.rng.shuffle(deck)
             first = self.first(st)
             hands = [None] * n

@@ -71,12 +71,12 @@ class Layout(Phase):
     def legal(self, st):
         hand = st.hands[st.to_play]
         if st.layout_rank is None:
-            return [self.play[c] for c in hand]
-        ok = [self.play[c] for c in hand if self.playable(st, c)]
+            return hand[:]
+        ok = [c for c in hand if self.playable(st, c)]
         return ok or [self.pass_action]
 
     def actions(self, st):
-        return [self.pass_action] + [self.play[c] for c in range(len(self.play))]
+        return [self.pass_action, *self.play]
 
     def apply(self, st, action) -> None:
         p = st.to_play

@@ -57,7 +57,7 @@ class Tricks(Phase):
         self.rules = tuple(rules)
         self._cascade = tuple((r.mode, r.when, r.keep, _inline(r.keep)) for r in rules)
         self.stop_when = stop_when
-        self.play = play_actions  # card -> interned Action
+        self.play = play_actions  # card number -> the card (its own play action)
 
     def start(self, st) -> None:
         st.leader = st.to_play = self.leader(st)
@@ -70,7 +70,7 @@ class Tricks(Phase):
         return st.to_play
 
     def legal(self, st):
-        cands = st.hands[st.to_play]
+        cands = hand = st.hands[st.to_play]
         st.player = st.to_play
         leading = st.leading
         for mode, when, keep, eq in self._cascade:
@@ -87,13 +87,13 @@ class Tricks(Phase):
                     kept = keep(st, cands)
                 if kept:
                     cands = kept
-        return list(map(self.play.__getitem__, cands))
+        return hand[:] if cands is hand else cands  # the cards are the actions
 
     def actions(self, st):
-        return [self.play[c] for c in range(len(self.play))]
+        return list(self.play)
 
     def apply(self, st, action):
-        c = action.arg
+        c = action  # a card is its own play action
         p = st.to_play
         st.hands[p].remove(c)
         cards = st.trick_cards
