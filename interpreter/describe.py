@@ -62,6 +62,9 @@ def diff(base_path, variant_path, options=None) -> str:
     var = _resolved(variant_path, options).data
     out = [f"{base.get('title', base.get('game'))}  ->  {var.get('title', var.get('game'))}"]
     for key, heading in SECTIONS:
+        if key == "title" and base.get("title") != var.get("title"):
+            out += ["", heading, f"  {_text(base.get('title'))}  ->  {_text(var.get('title'))}"]
+            continue
         if key in ("game", "title"):
             continue
         lines: list[str] = []

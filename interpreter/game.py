@@ -109,6 +109,7 @@ class Compiler:
         self.doc = doc
         self.spec = doc.data
         self.errors: list[SpecError] = []
+        self.broken_functions: set[str] = set()
 
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
         e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
@@ -133,8 +134,12 @@ class Compiler:
         try:
             return compile_expr(source, scope or self.scope, expect).fn
         except ExprError as e:
-            self.error(path, e.message, e.hint, offset=(e.line, e.column))
+            if not self._follows_from_broken_function(e):
+                self.error(path, e.message, e.hint, offset=(e.line, e.column))
             return _STAND_IN.get(expect, lambda st: None)
+
+    def _follows_from_broken_function(self, e: ExprError) -> bool:
+        return any(e.message == f"unknown function `{name}`" for name in self.broken_functions)
 
     def _get(self, path):
         node = self.spec
@@ -333,7 +338,9 @@ class Compiler:
             try:
                 impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
             except ExprError as e:
-                self.error(base + ("value",), e.message, e.hint, offset=(e.line, e.column))
+                if not self._follows_from_broken_function(e):
+                    self.error(base + ("value",), e.message, e.hint, offset=(e.line, e.column))
+                self.broken_functions.add(name)  # its uses are not errors of their own
                 continue
             scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
         return scope
@@ -357,7 +364,8 @@ class Compiler:
         try:
             return compile_filter(source, self.scope, "card", "card", what="a play rule's `keep`")
         except ExprError as e:
-            self.error(path, e.message, e.hint, offset=(e.line, e.column))
+            if not self._follows_from_broken_function(e):
+                self.error(path, e.message, e.hint, offset=(e.line, e.column))
             return lambda st, cards: list(cards)
 
     def play_setting(self, key: str, name: str):

@@ -101,7 +101,7 @@ def _resolve_file(path: Path, text, stack, errors):
     base_name = data.get("extends")
     if base_name is None:
         origins = {}
-        _own(doc, (), data, (), origins)
+        _own(_Source(doc, ()), (), data, (), origins)
         return doc, copy.deepcopy(data), origins, [doc.file]
     if not isinstance(base_name, str) or not base_name.strip():
         errors.append(doc.error(("extends",), "`extends` names the base spec's file, relative to this one"))
@@ -116,29 +116,60 @@ def _resolve_file(path: Path, text, stack, errors):
         errors.append(doc.error(("extends",), "`extends` chains more than 20 files"))
         return doc, {}, {}, [doc.file]
     if not base_path.is_file():
-        near = [p.name for p in path.parent.glob("*.yaml")]
+        near = [p.name for p in base_path.parent.glob("*.yaml")] if base_path.parent.is_dir() else []
+        hint = suggest(Path(base_name).name, near)
+        if hint and Path(base_name).parent != Path("."):  # say it as the author writes it
+            close = hint.split("`")[1]
+            hint = f"did you mean `{(Path(base_name).parent / close).as_posix()}`?"
         errors.append(doc.error(("extends",), f"the base spec `{base_name}` does not exist (looked for {base_path})",
-                                suggest(Path(base_name).name, near)))
+                                hint))
         return doc, {}, {}, [doc.file]
+    before = len(errors)
     try:
         _, base, origins, chain = _resolve_file(base_path, None, [*stack, path.resolve()], errors)
     except SpecErrors as e:
         errors.extend(e.errors)
         return doc, {}, {}, [doc.file]
+    if len(errors) > before:  # a broken base: merging into it would only add false errors
+        return doc, {}, {}, [doc.file]
     overlay = {k: v for k, v in data.items() if k != "extends"}
-    merge(base, overlay, origins, doc, (), (), errors, base_label=Path(base_name).name)
+    merge(base, overlay, origins, _Source(doc, ()), (), errors, base_label=Path(base_name).name)
     return doc, base, origins, [doc.file, *chain]
 
 
-def _own(doc, opath, value, mpath, origins) -> None:
-    """Record that `value` (at `opath` in `doc`) now lives at `mpath` of the merged data."""
-    origins[mpath] = (doc, opath)
+class _Source:
+    """Where an overlay's text is: a path in one document, or (for an option's choice,
+    whose parts may come from several files of a chain) the origins of the merged data."""
+
+    def __init__(self, doc=None, base=(), origins=None):
+        self.doc, self.base = doc, base
+        self.origins = dict(origins) if origins is not None else None  # a snapshot
+
+    def place(self, rel):
+        """(document, path) of the overlay's text at `rel`."""
+        if self.doc is not None:
+            return self.doc, self.base + rel
+        full = self.base + rel
+        for cut in range(len(full), -1, -1):
+            o = self.origins.get(full[:cut])
+            if o is not None:
+                return o[0], o[1] + full[cut:]
+        raise KeyError(full)  # pragma: no cover - the options themselves always have an origin
+
+    def error(self, rel, message, hint=None, **kw):
+        doc, path = self.place(rel)
+        return doc.error(path, message, hint, **kw)
+
+
+def _own(src: _Source, rel, value, mpath, origins) -> None:
+    """Record that `value` (at `rel` in `src`) now lives at `mpath` of the merged data."""
+    origins[mpath] = src.place(rel)
     if isinstance(value, dict):
         for k, v in value.items():
-            _own(doc, opath + (k,), v, mpath + (k,), origins)
+            _own(src, rel + (k,), v, mpath + (k,), origins)
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            _own(doc, opath + (i,), v, mpath + (i,), origins)
+            _own(src, rel + (i,), v, mpath + (i,), origins)
 
 
 def _forget(mpath, origins) -> None:
@@ -147,30 +178,31 @@ def _forget(mpath, origins) -> None:
         del origins[p]
 
 
-def merge(base: dict, overlay: dict, origins, doc, opath, mpath, errors, base_label="the base") -> None:
-    """Merge `overlay` (from `doc` at `opath`) into `base` (at `mpath`) in place."""
+def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_label="the base",
+          rel=()) -> None:
+    """Merge `overlay` (from `src` at `rel`) into `base` (at `mpath`) in place."""
     if not isinstance(overlay, dict):
-        errors.append(doc.error(opath, "an overlay must be a mapping of keys to change"))
+        errors.append(src.error(rel, "an overlay must be a mapping of keys to change"))
         return
     for key, value in overlay.items():
         op, name = ("+", key[1:]) if key.startswith("+") else ("-", key[1:]) if key.startswith("-") else ("", key)
-        where = opath + (key,)
+        where = rel + (key,)
         target = mpath + (name,)
         shown = ".".join(str(k) for k in target)
         if op == "+":
             if name in base:
-                errors.append(doc.error(where, f"`{shown}` already exists in {base_label}; to change it, "
+                errors.append(src.error(where, f"`{shown}` already exists in {base_label}; to change it, "
                                                f"write `{name}:` without `+`", at_key=True))
                 continue
             base[name] = copy.deepcopy(value)
-            _own(doc, where, value, target, origins)
+            _own(src, where, value, target, origins)
         elif op == "-":
             if name not in base:
-                errors.append(doc.error(where, f"cannot remove `{shown}`: {base_label} has no such key",
+                errors.append(src.error(where, f"cannot remove `{shown}`: {base_label} has no such key",
                                         suggest(name, [str(k) for k in base]), at_key=True))
                 continue
             if value is not None:
-                errors.append(doc.error(where, f"`-{name}` removes the key; leave its value empty"))
+                errors.append(src.error(where, f"`-{name}` removes the key; leave its value empty"))
                 continue
             del base[name]
             _forget(target, origins)
@@ -178,17 +210,40 @@ def merge(base: dict, overlay: dict, origins, doc, opath, mpath, errors, base_la
             if name not in base:
                 hint = suggest(name, [str(k) for k in base])
                 hint = hint or f"to add a new key, write `+{name}:`"
-                errors.append(doc.error(where, f"`{shown}` does not exist in {base_label}: an overlay can only "
+                errors.append(src.error(where, f"`{shown}` does not exist in {base_label}: an overlay can only "
                                                f"change what its base has", hint, at_key=True))
                 continue
             old = base[name]
             if isinstance(old, dict) and isinstance(value, dict):
-                origins[target] = (doc, where) if not old else origins.get(target, (doc, where))
-                merge(old, value, origins, doc, where, target, errors, base_label)
+                if not old:
+                    origins[target] = src.place(where)
+                merge(old, value, origins, src, target, errors, base_label, rel=where)
             else:
                 _forget(target, origins)
                 base[name] = copy.deepcopy(value)
-                _own(doc, where, value, target, origins)
+                _own(src, where, value, target, origins)
+
+
+def _check_declarations(declared: dict, origins, errors) -> None:
+    """Each option's default is one of its choices; `requires` names options and their choices."""
+    for name, opt in declared.items():
+        if not isinstance(opt, dict) or not isinstance(opt.get("choices"), dict):
+            continue
+        src = _Source(None, ("options", name), origins)
+        choices = [option_text(k).lower() for k in opt["choices"]]
+        default = option_text(opt.get("default"))
+        if default.lower() not in choices:
+            errors.append(src.error(("default",), f"the default `{default}` of option `{name}` is not one of its "
+                                                  f"choices {one_of(list(opt['choices']))}"))
+        for other, want in (opt.get("requires") or {}).items():
+            target = declared.get(other)
+            if not isinstance(target, dict):
+                errors.append(src.error(("requires", other), f"option `{name}` requires `{other}`, which is not an "
+                                                             f"option of this spec", suggest(other, list(declared)),
+                                        at_key=True))
+            elif option_text(want).lower() not in [option_text(k).lower() for k in target.get("choices") or {}]:
+                errors.append(src.error(("requires", other), f"option `{other}` cannot be `{option_text(want)}`; "
+                                                             f"choose {one_of(list(target.get('choices') or {}))}"))
 
 
 def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[str, str]:
@@ -202,6 +257,7 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
             errors.append(SpecError(f"unknown option `{name}`" + (f"; the options of this spec are {one_of(known)}"
                                                                    if known else "; this spec has no options"),
                                     file=doc.file, hint=suggest(name, known)))
+    _check_declarations(declared, origins, errors)
     chosen = {}
     for name, opt in declared.items():
         if not isinstance(opt, dict):
@@ -213,16 +269,17 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
         value = str(value)
         keys = {option_text(k).lower(): k for k in choices}
         if value.lower() not in keys:
-            errors.append(SpecError(f"option `{name}` cannot be `{value}`; choose {one_of(list(choices))}",
-                                    file=doc.file, hint=suggest(value, list(choices))))
+            if name in given:  # (a bad default is reported where it is written)
+                errors.append(SpecError(f"option `{name}` cannot be `{value}`; choose {one_of(list(choices))}",
+                                        file=doc.file, hint=suggest(value, list(choices))))
             continue
         key = keys[value.lower()]
         chosen[name] = key
         overlay = choices[key]
         if overlay:
-            # the overlay's own file and place, so that its errors point there
-            odoc, opath = origins.get(("options", name, "choices", key), (doc, ("options", name, "choices", key)))
-            merge(data, overlay, origins, odoc, opath, (), errors, base_label="the spec")
+            # each part of the overlay is placed in the file that wrote it
+            src = _Source(None, ("options", name, "choices", key), origins)
+            merge(data, overlay, origins, src, (), errors, base_label="the spec")
     for name, opt in declared.items():  # an option away from its default may need others set a certain way
         if not isinstance(opt, dict) or name not in chosen:
             continue
