@@ -173,13 +173,17 @@ def cmd_validate(args, io) -> int:
     files = spec_files(args.files)
     if not files:
         raise UsageError("no spec files found")
+    chosen = _options(args)
     bad = 0
     for f in files:
         try:
-            g = load_game(f, options=_options(args))
+            g = load_game(f, options=chosen)
+            errors = [] if chosen else _option_errors(f, g)
         except SpecErrors as e:
+            errors = e.errors
+        if errors:
             bad += 1
-            print(e.render(), file=io.err)
+            print(SpecErrors(errors).render(), file=io.err)
         else:
             opts = "".join(f", {k}={v}" for k, v in g.options.items() if v != g.option_defaults.get(k))
             io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards, {len(g.contracts)} contracts{opts})")
@@ -187,6 +191,32 @@ def cmd_validate(args, io) -> int:
         print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
         return EXIT_SPEC
     return EXIT_OK
+
+
+def _option_errors(path, game) -> list:
+    """Errors of the spec with each option value in turn (the defaults are already checked)."""
+    from .game import load_game
+    from .overlays import resolve
+
+    declared = resolve(path).data.get("options") or {}
+    seen, out = set(), []
+    for name, opt in declared.items():
+        for value in opt.get("choices") or {}:
+            if value == game.option_defaults.get(name):
+                continue
+            options = {name: value}
+            options.update({k: str(v).lower() if isinstance(v, bool) else str(v)
+                            for k, v in (opt.get("requires") or {}).items()})
+            try:
+                load_game(path, options=options)
+            except SpecErrors as e:
+                for err in e.errors:
+                    key = err.sort_key()
+                    if key not in seen:
+                        seen.add(key)
+                        err.message += f" (with --option {name}={value})"
+                        out.append(err)
+    return out
 
 
 # ---- play ---------------------------------------------------------------------------

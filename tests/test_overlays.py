@@ -226,10 +226,12 @@ def test_error_inside_overlay_does_not_point_into_the_base():
     assert "trikcs_won" not in BARBU.read_text(encoding="utf-8")
 
 
-def test_option_choice_error_only_when_chosen():
-    """The broken overlay of an option's choice is applied only when the option is chosen."""
+def test_validate_checks_every_option_value():
+    """`validate` also compiles each option value in turn, so a broken choice is found before anyone picks it."""
     code, out, err = cli("validate", bad("expr_in_option"))
-    assert code == EXIT_OK, err
+    assert code == EXIT_SPEC, err
+    assert "expr_in_option.yaml:13:36: unknown name `wonn` (with --option harsh=true)" in err
+    # with the options given, only that combination is checked
     code, out, err = cli("validate", bad("expr_in_option"), "-o", "harsh=false")
     assert code == EXIT_OK, err
 
