@@ -62,9 +62,6 @@ def diff(base_path, variant_path, options=None) -> str:
     var = _resolved(variant_path, options).data
     out = [f"{base.get('title', base.get('game'))}  ->  {var.get('title', var.get('game'))}"]
     for key, heading in SECTIONS:
-        if key == "title" and base.get("title") != var.get("title"):
-            out += ["", heading, f"  {_text(base.get('title'))}  ->  {_text(var.get('title'))}"]
-            continue
         if key in ("game", "title"):
             continue
         lines: list[str] = []
@@ -80,7 +77,8 @@ def diff(base_path, variant_path, options=None) -> str:
     if facts:
         out += ["", "In play"] + ["  " + ln for ln in facts]
     if len(out) == 1:
-        out.append("(no differences)")
+        same = base.get("title") == var.get("title") and base.get("game") == var.get("game")
+        out.append("(no differences)" if same else "(only the title differs)")
     return "\n".join(out)
 
 
