@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import operator
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -779,9 +780,22 @@ def _index_error(items, k, where) -> ExprError:
                      "lists count from 1; -1 is the last item" if k == 0 else None)
 
 
+@contextmanager
+def _compiling():
+    """Whatever goes wrong while compiling comes out as an ExprError (the cause chained)."""
+    try:
+        yield
+    except ExprError:
+        raise
+    except RecursionError:
+        raise ExprError("the expression is nested too deeply") from None
+    except Exception as e:  # a bug here or in the scope: still an ExprError, with the cause chained
+        raise ExprError(f"internal error while compiling: {type(e).__name__}: {e}") from e
+
+
 def compile_expr(source: str, scope: Scope, expect: str | None = None, what: str = "the expression") -> Compiled:
     """Parse, check and compile `source`; `expect` is the required type, `what` names it in errors."""
-    try:
+    with _compiling():
         if not isinstance(source, str):
             raise ExprError(f"an expression must be text, not {type(source).__name__}")
         tree = parse(source)
@@ -790,12 +804,6 @@ def compile_expr(source: str, scope: Scope, expect: str | None = None, what: str
         if expect is not None and not _fits(code.type, expect):
             raise compiler.err(tree, f"{what} must be {a(expect)}, but this is {a(code.type)}",
                                _HINTS.get((expect, code.type)))
-    except ExprError:
-        raise
-    except RecursionError:
-        raise ExprError("the expression is nested too deeply") from None
-    except Exception as e:  # a bug here or in the scope: still an ExprError, with the cause chained
-        raise ExprError(f"internal error while compiling: {type(e).__name__}: {e}") from e
     rtype = expect if expect is not None else code.type
     if code.kind == "const":
         value = code.value
@@ -813,7 +821,7 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
     conjunct is tested item by item. Conjuncts filter in order, so a later one is only
     evaluated on the items the earlier ones kept (as `and` would).
     """
-    try:
+    with _compiling():
         if not isinstance(source, str):
             raise ExprError(f"an expression must be text, not {type(source).__name__}")
         tree = parse(source)
@@ -832,12 +840,6 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
             else:
                 conjuncts.append(node)
         steps = [_filter_step(compiler, node, cell) for node in conjuncts]
-    except ExprError:
-        raise
-    except RecursionError:
-        raise ExprError("the expression is nested too deeply") from None
-    except Exception as e:  # pragma: no cover - a bug: still an ExprError
-        raise ExprError(f"internal error while compiling: {type(e).__name__}: {e}") from e
     if len(steps) == 1:
         return steps[0]
     steps = tuple(steps)
@@ -917,7 +919,7 @@ def compile_function(source: str, scope: Scope, params: dict[str, str], what: st
     Parameters are loop-variable cells set on each call; a function can only call
     functions defined before it, so calls never recurse and the cells are safe.
     """
-    try:
+    with _compiling():
         if not isinstance(source, str):
             raise ExprError(f"an expression must be text, not {type(source).__name__}")
         tree = parse(source)
@@ -928,12 +930,6 @@ def compile_function(source: str, scope: Scope, params: dict[str, str], what: st
             compiler.local[name] = (t, cell)
             cells.append(cell)
         code = compiler.compile(tree)
-    except ExprError:
-        raise
-    except RecursionError:
-        raise ExprError("the expression is nested too deeply") from None
-    except Exception as e:  # pragma: no cover - a bug: still an ExprError
-        raise ExprError(f"internal error while compiling: {type(e).__name__}: {e}") from e
     f = code.fn
     if len(cells) == 1:
         (c0,) = cells

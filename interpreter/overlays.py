@@ -1,12 +1,12 @@
 """Variants as overlays: `extends`, and options chosen at run time.
 
-A variant file names its base (`extends: barbu.yaml`, relative to itself) and only what
+A variant file names its base (`extends: base.yaml`, relative to itself) and only what
 changes. Its keys merge into the base, mapping into mapping:
 
-    title: Barbu with Ravage City     # a plain key overrides a key the base has
+    title: Our house rules            # a plain key overrides a key the base has
     contracts:
-      +ravage_city: {...}             # `+key` adds a key the base does not have
-      dominoes:
+      +extra_contract: {...}          # `+key` adds a key the base does not have
+      some_contract:
         score: ...                    # merging goes as deep as the keys go
     phases:
       -double:                        # `-key` removes a key of the base
