@@ -62,11 +62,21 @@ def assert_refused(state, action, rule, fragment):
     ("barbu_example1.yaml", [[-20, 5, -30, 110], [-12, -6, 24, -30]], [-32, -1, -6, 80]),
     ("barbu_example2.yaml", [[8, -8, -36, 6]], [8, -8, -36, 6]),
     ("barbu_example3.yaml", [[20, -30, 150, -75]], [20, -30, 150, -75]),
+    ("barbu_example4.yaml", [[-18, -18, 0, 0]], [-18, -18, 0, 0]),  # Ravage City
 ])
 def test_worked_examples_replay_to_the_rulebook_scores(name, deals, totals):
     result = replay(RECORDS / name)
     assert [d.scores for d in result.state.deals if d.scores is not None] == deals
     assert result.state.totals == totals
+
+
+def test_example_5_the_salad_replays_to_the_rulebook_scores():
+    """Bustarret's Salad is the fifth game of the sequence: its deal scores are the rulebook's."""
+    state = replay(RECORDS / "barbu_example5.yaml").state
+    salad = state.deals[4]
+    assert state.game.contracts[salad.contract].name == "Salad (Salade)"
+    assert salad.scores == [-65, -170, -25, -30]
+    assert sum(salad.scores) == -290
 
 
 # ---- illegal choices are refused with the rule's name, state unchanged ---------------
