@@ -1,0 +1,123 @@
+"""The names, functions and attributes an expression may use, read from the state.
+
+Names such as `hand`, `won`, `tricks_won` and `place` are read for `player`, the seat
+being scored or acting; the engine sets `player` (and `target` while a seat considers
+whom to double) before it evaluates an expression. Every getter is a plain closure or
+`attrgetter` over the `State`'s flat attributes, resolved once when the spec compiles.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from .expr import Attr, Func, Name, Scope
+
+
+def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None) -> Scope:
+    """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts."""
+    names = {
+        "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
+        "dealer": Name("seat", get=_attr("dealer"), doc="the dealer of this deal"),
+        "declarer": Name("seat", get=_attr("declarer"), doc="the declarer of this deal"),
+        "seats": Name("list<seat>", value=tuple(range(n)), doc="every seat, in turn order from seat 1"),
+        "suits": Name("list<suit>", value=tuple(range(len(pack.suits))), doc="the suits of the pack"),
+        "ranks": Name("list<rank>", value=tuple(range(len(pack.ranks))), doc="the ranks, high to low"),
+        "contracts": Name("list<contract>", value=tuple(contract_keys), doc="every contract of the game"),
+        "contract": Name("contract", get=_attr("contract_key"), doc="the contract of this deal"),
+        "trump": Name("suit", get=_attr("trump"), doc="the trump suit, or none"),
+        "hand": Name("list<card>", get=lambda st: st.hands[st.player], doc="the player's hand"),
+        "won": Name("list<card>", get=lambda st: st.won[st.player], doc="the cards the player has won in tricks"),
+        "tricks_won": Name("number", get=lambda st: st.tricks_won[st.player], doc="tricks the player has won"),
+        "place": Name("number", get=lambda st: st.place[st.player], doc="the player's place in going out"),
+        "total_score": Name("number", get=lambda st: st.totals[st.player], doc="the player's game total"),
+        "tricks": Name("list<trick>", get=_attr("tricks"), doc="the completed tricks of this deal, in order"),
+        "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
+        "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
+        "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
+        "leading": Name("bool", get=_attr("leading"), doc="true when the player is on lead"),
+        "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
+        "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
+        "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
+        "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
+    }
+    for var, t in announce_types.items():
+        if var not in names:
+            names[var] = Name(t, get=_var(var), doc=f"the announced {var}")
+    for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
+        if key not in names:
+            names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
+    suit, strength = pack.suit, pack.strength
+
+    def wins_trick(st, c):
+        if not st.trick_cards:
+            return True
+        best = st.trick_best
+        if suit[c] == suit[best]:
+            return strength[c] > strength[best]
+        return suit[c] == st.trump
+
+    def winning_cards(st, cards):
+        if not st.trick_cards:
+            return list(cards)
+        best = st.trick_best
+        led, top, trump = suit[best], strength[best], st.trump
+        return [c for c in cards if (strength[c] > top if suit[c] == led else suit[c] == trump)]
+
+    funcs = {
+        "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),
+        "right": Func(("seat",), "seat", lambda st, s: (s - 1) % n, "the seat to the right"),
+        "next": Func(("seat",), "seat", lambda st, s: (s + step) % n, "the seat that plays after"),
+        "doubled": Func(("seat", "seat"), "bool", lambda st, a, b: st.doubles[a][b] == 1,
+                        "whether the first seat has doubled the second in this deal"),
+        "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick",
+                           select=winning_cards),
+        "hand_of": Func(("seat",), "list<card>", lambda st, s: st.hands[s], "a seat's hand"),
+        "won_by": Func(("seat",), "list<card>", lambda st, s: st.won[s], "the cards a seat has won"),
+        "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
+        "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
+        "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
+        "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
+        "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
+                         "how many contracts a seat has named in this game (this deal's included)"),
+        "declarer_doubles": Func(("seat", "seat"), "number", _declarer_doubles,
+                                 "in how many earlier deals the first seat doubled the second while the "
+                                 "second was declarer"),
+    }
+    attrs = {
+        "card": {
+            "suit": Attr("suit", table=pack.suit, doc="the card's suit"),
+            "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
+            "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is better"),
+        },
+        "trick": {
+            "winner": Attr("seat", get=lambda st, t: t.winner, doc="who won the trick"),
+            "leader": Attr("seat", get=lambda st, t: t.leader, doc="who led to the trick"),
+            "number": Attr("number", get=lambda st, t: t.number, doc="the trick's number, from 1"),
+            "cards": Attr("list<card>", get=lambda st, t: t.cards, doc="the trick's cards in playing order"),
+            "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
+        },
+    }
+    if points:
+        table = tuple(points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+        attrs["card"]["points"] = Attr("number", table=table, doc="the card's point value")
+    return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
+
+
+def _attr(name):
+    return attrgetter(name)
+
+
+def _played(st):
+    return [c for t in st.tricks for c in t.cards] + st.trick_cards + st.laid
+
+
+def _declarer_doubles(st, p, q) -> int:
+    n = 0
+    for d in st.deals:
+        if d is not st.deal and d.declarer == q:
+            n += sum(1 for who, ts in d.doubles if who == p and q in ts)
+    return n
+
+
+def _var(name):
+    return lambda st: st.vars.get(name)
