@@ -322,6 +322,7 @@ def cmd_simulate(args, io) -> int:
         raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")
     n = game.n
     totals = [[] for _ in range(n)]
+    stats = {name: 0 for name in game.statistics}
     per_contract = defaultdict(lambda: [0, 0.0, 0.0])  # times, declarer's score, others' mean score
     deals = 0
     t0 = time.perf_counter()
@@ -335,8 +336,12 @@ def cmd_simulate(args, io) -> int:
         except GameError as e:
             print(f"cardspec simulate: game {k + 1} (seed {args.seed + k}): {e.message}", file=io.err)
             return EXIT_FAILURE
+        returns = state.returns
         for p in range(n):
-            totals[p].append(state.totals[p])
+            totals[p].append(returns[p])
+        for name, cond in game.statistics.items():
+            state.player = 0
+            stats[name] += bool(cond(state))
         for d in state.deals:
             deals += 1
             row = per_contract[d.contract]
@@ -351,7 +356,8 @@ def cmd_simulate(args, io) -> int:
     sn = game.seat_names
     io.say(f"{game.title}: {args.games} games, {deals} deals, seeds {args.seed}..{args.seed + args.games - 1}, "
            f"seats {','.join(kinds)}")
-    io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}")
+    what = "game result" if game.result is not None else "game total"
+    io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}   ({what} per game)")
     wins = [0] * n
     for k in range(args.games):
         scores = [totals[p][k] for p in range(n)]
@@ -364,6 +370,8 @@ def cmd_simulate(args, io) -> int:
         mean = sum(xs) / len(xs)
         sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
         io.say(f"{sn[p]:<6}{mean:>10.2f}{sd:>10.2f}{min(xs):>8}{max(xs):>8}{wins[p]:>8}")
+    for name, count in stats.items():
+        io.say(f"{name}: {count} of {args.games} games ({100 * count / args.games:.1f}%)")
     io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
     for key, c in game.contracts.items():
         times, dec, oth = per_contract.get(key, [0, 0, 0])

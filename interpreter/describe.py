@@ -87,7 +87,11 @@ def _facts(path, options):
     g = load_game(path, options=options)
     st = g.new_state(0)
     return (("players", "cards in the pack", "contracts", "deals in a game"),
-            (g.n, len(g.pack), len(g.contracts), g.deals(st)))
+            (g.n, len(g.pack), len(g.contracts), _deals(g.deals(st))))
+
+
+def _deals(n) -> str:
+    return "until the game's end condition" if n == float("inf") else str(n)
 
 
 NAMED = {"contracts": "contract", "phases": "phase", "play_rules": "play rule", "options": "option",

@@ -28,17 +28,19 @@ from .phases import Phase
 from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
 from .phases.double import Double
+from .phases.exchange import Exchange
 from .phases.layout import Layout
 from .phases.score import Score
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "double", "play", "score")
+PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
+    "exchange": {"by", "min", "max"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
     "score": set(),
@@ -141,7 +143,8 @@ class Compiler:
             return _STAND_IN.get(expect, lambda st: None)
 
     def _follows_from_broken_function(self, e: ExprError) -> bool:
-        return any(e.message == f"unknown function `{name}`" for name in self.broken_functions)
+        return any(e.message in (f"unknown function `{name}`", f"unknown name `{name}`")
+                   for name in self.broken_functions)
 
     def _get(self, path):
         node = self.spec
@@ -186,19 +189,28 @@ class Compiler:
         next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
         declarer = self.expr(("declarer",), "seat", default="dealer")
         match = s.get("match") or {}
-        deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
         ends_when = self.expr(("match", "ends_when"), "bool") if "ends_when" in match else None
+        if "deals" in match or ends_when is None:
+            deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
+        else:
+            deals = _NO_LIMIT  # the game ends when `ends_when` says so
         game_total = self.expr(("match", "total"), "number") if "total" in match else None
+        result = self.expr(("match", "result"), "number") if "result" in match else None
+        statistics = {name: self.expr(("match", "statistics", name), "bool")
+                      for name in (match.get("statistics") or {})}
         if self.errors:
             raise SpecErrors(self.errors)
         return Game(
             name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
             seat_names=seat_names, step=step, phases=phases, contracts=contracts, play_actions=play_actions,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
-            ends_when=ends_when, game_total=game_total, settle=settle,
+            ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
             options=dict(getattr(self.doc, "options", {}) or {}),
+            # a game of one contract needs nobody to choose it
+            only_contract=next(iter(contracts.values())) if len(contracts) == 1 and not any(
+                isinstance(ph, ChooseContract) for ph in phases) else None,
             option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
         )
 
@@ -259,7 +271,10 @@ class Compiler:
                     self.error(base + ("value",), e.message, e.hint, offset=(e.line, e.column))
                 self.broken_functions.add(name)  # its uses are not errors of their own
                 continue
-            scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
+            if params:
+                scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
+            else:  # a definition without parameters reads as a name: `elder`, not `elder()`
+                scope.names[name] = Name(rtype, get=impl, doc=f.get("description", ""))
         return scope
 
     # ---- play -------------------------------------------------------------------------
@@ -399,6 +414,11 @@ class Compiler:
         if kind == "announce":
             by = self.expr(base + ("by",), "seat", default="declarer")
             return Announce(name, by, self.announcement_actions())
+        if kind == "exchange":
+            by = self.expr(base + ("by",), "seat", default="declarer")
+            least = self.expr(base + ("min",), "number", default="0")
+            most = self.expr(base + ("max",), "number", default="pack_size")
+            return Exchange(name, self.pack, by, least, most)
         if kind == "double":
             first = self.expr(base + ("first",), "seat", default="left(declarer)")
             target_scope = self.scope.child(target=Name("seat", get=attrgetter("target"), doc="the seat to double"))
@@ -483,6 +503,10 @@ def _domain_type(domain):
                                                    for v in domain):
         return "number"
     return None
+
+
+def _NO_LIMIT(st):
+    return float("inf")
 
 
 _STAND_IN = {

@@ -11,6 +11,7 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
           A: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
           B: [AH, KH, ...]            # a list works too; `10H` is read as `TH`
           ...
+        talon: 7C 8D                  # optional: the undealt cards, top first (games with a talon)
         actions:                      # `SEAT action`, in order; several per line with commas
           - A contract trumps
           - A trump S
@@ -79,6 +80,8 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
         entry = {"deal": d.number, "dealer": sn[d.dealer]}
         entry["hands"] = {sn[p]: " ".join(names[c] for c in sorted(h, key=g.pack.sort_key))
                           for p, h in enumerate(d.hands)}
+        if d.talon:
+            entry["talon"] = " ".join(names[c] for c in d.talon)
         entry["actions"] = _action_lines(d.actions, sn)
         if d.scores is not None:
             entry["raw"] = {sn[p]: d.raw[p] for p in range(g.n)}
@@ -93,22 +96,34 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
 
 
 def _action_lines(actions, sn) -> list[str]:
-    """One line per action, except card play: a line per round of plays (a trick)."""
-    lines, run = [], []
-    for seat, a in actions:
-        text = f"{sn[seat]} {a.name}"
-        if a.kind == "play" or (a.kind == "pass" and run):
-            run.append(text)
-            if len(run) == len(sn):
-                lines.append(", ".join(run))
-                run = []
-            continue
+    """One line per action, except runs: a round of card plays (a trick), or one seat's exchange."""
+    lines: list[str] = []
+    run: list[str] = []
+    kind = who = None
+
+    def flush():
         if run:
             lines.append(", ".join(run))
-            run = []
-        lines.append(text)
-    if run:
-        lines.append(", ".join(run))
+            run.clear()
+
+    for seat, a in actions:
+        text = f"{sn[seat]} {a.name}"
+        if a.kind in ("discard", "draw"):
+            k = "exchange"
+        elif a.kind == "play" or (a.kind == "pass" and kind == "play"):
+            k = "play"
+        else:
+            k = None
+        if k != kind or (k == "exchange" and seat != who):
+            flush()
+        kind, who = k, seat
+        if k is None:
+            lines.append(text)
+            continue
+        run.append(text)
+        if (k == "play" and len(run) == len(sn)) or a.kind == "draw":
+            flush()
+    flush()
     return lines
 
 
@@ -154,7 +169,7 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             fail(where, f"unknown seat `{name}`; the seats are {' '.join(sn)}", suggest(str(name), sn))
         return sn.index(str(name))
 
-    hands = {}
+    hands, talons = {}, {}
     first_dealer = None
     for k, d in enumerate(data["deals"]):
         if not isinstance(d, dict):
@@ -165,13 +180,15 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             first_dealer = seat_of(("deals", 0, "dealer"), d["dealer"])
         if "hands" in d:
             hands[k + 1] = _read_hands(bad, ("deals", k, "hands"), d["hands"], game, seat_of)
+        if "talon" in d:
+            talons[k + 1] = _read_talon(bad, ("deals", k, "talon"), d["talon"], game, hands.get(k + 1, []))
     if first_dealer is None and seed is None:
         fail(("deals", 0), "deal 1 needs a `dealer:` (or the record a `seed:`)")
     if len(hands) < len(data["deals"]) and seed is None:
         k = next(i for i in range(len(data["deals"])) if i + 1 not in hands)
         fail(("deals", k), f"deal {k + 1} gives no `hands:` and the record has no `seed:` to deal them")
 
-    state = game.new_state(seed, first_dealer=first_dealer, hands=hands)
+    state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons)
     out = Replayed(state)
     from .screen import deal_summary
 
@@ -255,6 +272,24 @@ def _split_actions(fail, where, line) -> list[tuple[str, tuple[int, int] | None]
             items.append((item, (1, col)))
         start += len(part) + 1
     return items
+
+
+def _read_talon(fail, where, talon, game, hands):
+    """The talon of a hand-written deal, top card first."""
+    items = talon.split() if isinstance(talon, str) else talon
+    if not isinstance(items, list):
+        fail(where, "a talon is a list of cards, top card first, e.g. `7C 8D 9H`")
+    out = []
+    dealt = {c for h in hands for c in h}
+    for c in items:
+        try:
+            card = game.pack.parse(str(c))
+        except KeyError:
+            fail(where, f"`{c}` is not a card of this pack", suggest(str(c).upper(), game.pack.names))
+        if card in dealt or card in out:
+            fail(where, f"{game.pack.names[card]} is dealt twice")
+        out.append(card)
+    return out
 
 
 def _read_hands(fail, where, hands, game, seat_of):

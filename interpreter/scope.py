@@ -39,6 +39,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
         "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
         "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
+        "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
+        "discards": Name("list<card>", get=lambda st: st.discards[st.player], doc="the cards the player discarded"),
     }
     for var, t in announce_types.items():
         if var not in names:
@@ -76,6 +78,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
         "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
         "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
+        "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
+                          "how many cards a seat exchanged with the talon in this deal"),
         "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
         "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
                          "how many contracts a seat has named in this game (this deal's included)"),

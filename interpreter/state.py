@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks")
+                 "tricks", "exchanges", "talon")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -61,18 +61,22 @@ class DealResult:
         self.announced: dict = {}
         self.doubles: list[tuple[int, tuple[int, ...]]] = []
         self.tricks = ()  # the deal's tricks, kept when it is scored
+        self.exchanges: list[tuple[int, tuple, tuple]] = []  # (seat, discarded, drawn)
+        self.talon = ()  # the talon as dealt, top card first
 
 
 class State:
     """One game from its first deal to its end."""
 
     def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
-                 hands: dict[int, Sequence[Sequence[int]]] | None = None):
+                 hands: dict[int, Sequence[Sequence[int]]] | None = None,
+                 talons: dict[int, Sequence[int]] | None = None):
         self.game = game
         self.n = game.n
         self.seed = seed
         self.rng = random.Random(seed)
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
+        self.given_talons = dict(talons or {})  # deal number -> the talon, top card first
         self.deals: list[DealResult] = []
         self.totals = [0] * self.n
         self.chosen = [set() for _ in range(self.n)]
@@ -99,8 +103,15 @@ class State:
 
     @property
     def returns(self) -> list:
-        """Each seat's game total so far (final once the game is over)."""
-        return list(self.totals)
+        """Each seat's result: the spec's `match.result` once the game is over, else its total so far."""
+        result = self.game.result
+        if result is None or not self.terminal:
+            return list(self.totals)
+        out = []
+        for p in range(self.n):
+            self.player = p
+            out.append(result(self))
+        return out
 
     @property
     def history(self) -> list[tuple[int, Action]]:
@@ -166,6 +177,7 @@ class State:
         d["rng"] = random.Random()
         d["rng"].setstate(self.rng.getstate())
         d["given_hands"] = dict(self.given_hands)
+        d["given_talons"] = dict(self.given_talons)
         d["deals"] = [_copy_deal(x) for x in self.deals]
         d["deal"] = d["deals"][-1] if self.deals else None
         d["totals"] = list(self.totals)
@@ -182,6 +194,8 @@ class State:
         d["out"] = list(self.out)
         d["laid"] = list(self.laid)
         d["talon"] = list(self.talon)
+        d["discards"] = [list(x) for x in self.discards]
+        d["exchanges"] = list(self.exchanges)
         d["place"] = list(self.place)
         d["shown"] = list(self.shown)
         d["turns"] = list(self.turns)
@@ -219,8 +233,8 @@ class State:
         self.leading = True  # no card of the current trick has been played
         self.leader = 0
         self.to_play = 0
-        self.contract = None
-        self.contract_key = None
+        self.contract = g.only_contract
+        self.contract_key = g.only_contract.key if g.only_contract else None
         self.trump = None
         self.vars = dict(g.var_defaults)
         self.doubles = [[0] * n for _ in range(n)]
@@ -231,10 +245,13 @@ class State:
         self.laid: list[int] = []  # cards played to a layout, in order
         self.raw = [0] * n  # raw deal scores, while settling
         self.talon: list[int] = []
+        self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
+        self.exchanges = [0] * n  # how many cards each seat exchanged (public)
         self.place = [0] * n
         self.shown = [False] * n
         self.declarer = g.declarer(self) if g.declarer else self.dealer
         self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None)
+        self.deal.contract = self.contract_key
         self.deals.append(self.deal)
         self.phase_index = 0
         self.phase = g.phases[0]
@@ -287,4 +304,6 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.announced = dict(d.announced)
     c.doubles = list(d.doubles)
     c.tricks = d.tricks
+    c.exchanges = list(d.exchanges)
+    c.talon = d.talon
     return c

@@ -43,6 +43,9 @@ def view(st, seat: int) -> dict:
         "layout": {pack.suits[s]: [_card(pack, s, run[0]), _card(pack, s, run[1])]
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
+        "talon_size": len(st.talon),
+        "discards": cards(st.discards[seat]),  # one's own discards only
+        "exchanged": {sn[p]: st.exchanges[p] for p in range(st.n)},
         "totals": {sn[p]: st.totals[p] for p in range(st.n)},
         "past_deals": [{"deal": d.number, "contract": d.contract, "scores": {sn[p]: d.scores[p] for p in range(st.n)}}
                        for d in st.deals if d.scores is not None],

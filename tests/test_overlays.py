@@ -177,7 +177,7 @@ CASES = {  # fixture -> (options, the one error it must give)
     "chain_top_of_bad": (None, Located(  # the mistake is in the middle file
         bad("chain_mid_bad"), 6, 53, "unknown name `queen_tax`", None, "queen_tax")),
     "chain_ravage_removes": (None, Located(  # `most` is still used by ravage-city.yaml's contract
-        RAVAGE, 26, 34, "unknown function `most`", None, "most()")),
+        RAVAGE, 26, 34, "unknown name `most`", None, "most then")),
     "chain_ravage_expr": (None, Located(
         bad("chain_ravage_expr"), 6, 22, "unknown name `seat`", "did you mean `seats`?", "seat)")),
 }
@@ -507,7 +507,7 @@ def test_diff_ravage_city():
     out, s = diff(RAVAGE)
     assert out.splitlines()[0] == "Barbu (Blue Club rules)  ->  Barbu with Ravage City"
     assert "+ new contract Ravage City (`ravage_city`)" in s["Contracts"]
-    assert any(ln.startswith("Dominoes (`dominoes`): score:") and "dominoes_bonus()" in ln for ln in s["Contracts"])
+    assert any(ln.startswith("Dominoes (`dominoes`): score:") and "dominoes_bonus" in ln for ln in s["Contracts"])
     assert "+ new option `ravage_24`: pagat's scale, Ravage City costs 24 (Dominoes then +51 / +26 / +11 / +1)" \
         in s["Options"]
     assert s["In play"] == ["contracts: 7  ->  8", "deals in a game: 28  ->  32"]

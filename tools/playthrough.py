@@ -53,6 +53,7 @@ CONFIGS = [
     ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "players": "5"}),
     ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "domino4": "seed"}),
     ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "domino4": "pagat"}),
+    ("piquet/rubicon.yaml", {}),
 ]
 
 
@@ -80,9 +81,16 @@ def transcript(spec: str, options: dict, seed: int = SEED) -> str:
                      f"{game.contracts[d.contract].name}")
         for p, hand in enumerate(d.hands):
             lines.append(f"  {sn[p]} holds {pack.format_by_suit(hand)}")
+        if d.talon:
+            lines.append(f"  talon {' '.join(pack.names[c] for c in d.talon)}")
+        for p, discarded, drawn in d.exchanges:
+            lines.append(f"  {sn[p]} discards {pack.format(discarded) or 'nothing'}, draws "
+                         f"{' '.join(pack.names[c] for c in drawn) or 'nothing'}")
         trick: list[str] = []
         winners = iter(t.winner for t in d.tricks)
         for seat, action in d.actions:
+            if action.kind in ("discard", "draw"):  # shown above, with the cards drawn
+                continue
             if action.kind in ("play", "pass"):
                 trick.append(f"{sn[seat]} {action.name}")
                 if len(trick) == game.n:
@@ -97,6 +105,8 @@ def transcript(spec: str, options: dict, seed: int = SEED) -> str:
         lines.append("  scores " + "  ".join(f"{sn[p]} {d.scores[p]}" for p in range(game.n)))
     lines.append("")
     lines.append("Totals " + "  ".join(f"{sn[p]} {state.totals[p]}" for p in range(game.n)))
+    if game.result is not None:
+        lines.append("Result " + "  ".join(f"{sn[p]} {r}" for p, r in enumerate(state.returns)))
     return "\n".join(lines) + "\n"
 
 

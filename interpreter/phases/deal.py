@@ -49,7 +49,7 @@ class Deal(Phase):
         if given is not None:
             cards = self.cards
             hands = [[cards[c] for c in h] for h in given]
-            st.talon = []
+            st.talon = [cards[c] for c in st.given_talons.pop(st.deal_number, ())]
         else:
             size = self.hand_size(st)
             if isinstance(size, float) and size.is_integer():
@@ -67,6 +67,7 @@ class Deal(Phase):
                 hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
             st.talon = deck[dealt:]
         st.deal.hands = [tuple(h) for h in hands]
+        st.deal.talon = tuple(st.talon)
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
         st.hands = hands

@@ -1,0 +1,92 @@
+"""Exchanging with the talon: a seat discards cards face down, one by one, then draws as many.
+
+`by` names the seat; `min` and `max` bound how many cards it discards (expressions, so
+one player's allowance may depend on another's: `8 - exchanged(elder)`); it can never
+discard more than the talon holds. The actions are `discard 7C` (one card at a time)
+and `draw`, which ends the discarding and takes as many cards from the top of the
+talon; when the most allowed have been discarded the draw follows by itself. Discards
+are seen by their owner only; how many cards a seat exchanged is public.
+
+One card per action keeps every legal list short (a choice among all sets of up to
+five cards of twelve would be 1,585 actions), for bots and for people alike.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..errors import GameError
+from . import Phase
+
+
+class Exchange(Phase):
+    kind = "exchange"
+
+    def __init__(self, name, pack, by, least, most):
+        super().__init__(name)
+        self.pack = pack
+        self.by = by
+        self.least = least  # compiled: number
+        self.most = most  # compiled: number
+        self.discard = tuple(Action("discard", c, f"discard {pack.names[c]}") for c in range(len(pack)))
+        self.draw = Action("draw", None, "draw")
+
+    def start(self, st) -> None:
+        st.exchanger = self.by(st)
+        st.exchanged = False
+        st.exchange_count = 0
+        st.exchange_bounds = self.bounds(st)
+        if st.exchange_bounds[1] == 0:
+            self._draw(st)  # nothing may be exchanged: no decision to make
+
+    def actor(self, st):
+        return None if st.exchanged else st.exchanger
+
+    def bounds(self, st) -> tuple[int, int]:
+        """How many cards the seat must and may discard: (least, most)."""
+        least, most = self.least(st), self.most(st)
+        if not (isinstance(least, (int, float)) and isinstance(most, (int, float))):
+            raise GameError(f"`{self.name}`: the exchange limits must be numbers")
+        most = min(int(most), len(st.talon), len(st.hands[st.exchanger]))
+        return max(0, min(int(least), most)), most
+
+    def legal(self, st):
+        least, most = st.exchange_bounds
+        out = [self.discard[c] for c in st.hands[st.exchanger]] if st.exchange_count < most else []
+        if st.exchange_count >= least:
+            out.append(self.draw)
+        return out
+
+    def actions(self, st):
+        return [*self.discard, self.draw]
+
+    def apply(self, st, action) -> None:
+        if action is self.draw:
+            self._draw(st)
+            return
+        p = st.exchanger
+        card = st.game.play_actions[action.arg]
+        st.hands[p].remove(card)
+        st.discards[p].append(card)
+        st.exchange_count += 1
+        if st.exchange_count >= st.exchange_bounds[1]:
+            self._draw(st)
+
+    def _draw(self, st) -> None:
+        p, k = st.exchanger, st.exchange_count
+        drawn, st.talon = st.talon[:k], st.talon[k:]
+        hand = st.hands[p]
+        hand.extend(drawn)
+        hand.sort()
+        st.exchanges[p] = k
+        st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), tuple(drawn)))
+        st.exchanged = True
+
+    def refuse(self, st, action):
+        p = st.exchanger
+        least, most = st.exchange_bounds
+        if action is self.draw:
+            return (f"{st.seat_name(p)} must discard at least {least} card{'s' * (least != 1)} before drawing",
+                    "exchange")
+        if action.arg not in st.hands[p]:
+            return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None
+        return f"{st.seat_name(p)} may discard at most {most} card{'s' * (most != 1)}", "exchange"
