@@ -24,7 +24,10 @@ class Agent:
 
 
 class RandomAgent(Agent):
-    """Uniform among the legal actions, from its own seeded RNG."""
+    """Uniform among the legal actions, from its own seeded RNG; but it declares all it holds.
+
+    (A declaration lists end with the fullest one; hiding combinations is a strategy,
+    which a random bot has no use for.)"""
 
     name = "random"
 
@@ -32,7 +35,11 @@ class RandomAgent(Agent):
         self.rng = random.Random(seed)
 
     def choose(self, state, seat, legal):
-        return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].kind == "declare":
+            return legal[-1]
+        return legal[self.rng.randrange(len(legal))]
 
 
 class FirstLegalAgent(Agent):

@@ -27,6 +27,7 @@ from .overlays import option_text, resolve
 from .phases import Phase
 from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
+from .phases.declare import Category, Declare
 from .phases.double import Double
 from .phases.exchange import Exchange
 from .phases.layout import Layout
@@ -35,12 +36,13 @@ from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "double", "play", "score")
+PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "declare", "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max"},
+    "declare": {"first", "categories"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
     "score": set(),
@@ -419,6 +421,11 @@ class Compiler:
             least = self.expr(base + ("min",), "number", default="0")
             most = self.expr(base + ("max",), "number", default="pack_size")
             return Exchange(name, self.pack, by, least, most)
+        if kind == "declare":
+            first = self.expr(base + ("first",), "seat", default="declarer")
+            cats = [self.compile_category(base + ("categories", cname), cname, c or {})
+                    for cname, c in (p.get("categories") or {}).items()]
+            return Declare(name, self.pack, n, first, cats)
         if kind == "double":
             first = self.expr(base + ("first",), "seat", default="left(declarer)")
             target_scope = self.scope.child(target=Name("seat", get=attrgetter("target"), doc="the seat to double"))
@@ -432,6 +439,37 @@ class Compiler:
             programs = {k: self.compile_program(name, k, rules, play_actions) for k in contracts}
             return ContractPlay(name, programs)
         return Score(name, n, None)
+
+    def compile_category(self, base, name, c) -> Category:
+        """One category of a `declare` phase: how to find its combinations, compare and score them."""
+        finder = c.get("combinations", "suits")
+        ranks = None
+        if "ranks" in c:
+            ranks = set()
+            for i, r in enumerate(c["ranks"]):
+                r = str(r)
+                if r in self.pack.ranks:
+                    ranks.add(self.pack.ranks.index(r))
+                else:
+                    self.error(base + ("ranks", i), f"`{r}` is not a rank of this pack", suggest(r, self.pack.ranks))
+        params = {"cards": "list<card>"}
+
+        def function(key, default):
+            if key not in c and default is None:
+                self.error(base, f"category `{name}` needs a `{key}`", at_key=True)
+                return lambda st, cards: 0
+            source = str(c.get(key, default))
+            try:
+                impl, _ = compile_function(source, self.scope, params, what=f"`{key}`")
+            except ExprError as e:
+                self.error(base + (key,), e.message, e.hint, offset=(e.line, e.column))
+                return lambda st, cards: 0
+            return impl
+
+        only_if = function("only_if", "true") if "only_if" in c else None
+        return Category(name, finder, int(c.get("at_least", 1)), ranks, only_if, c.get("choose", "any"),
+                        function("key", "0" if c.get("compare") == "none" else None), function("score", None),
+                        c.get("compare", "best"))
 
     def announcement_actions(self):
         pack = self.pack

@@ -80,6 +80,12 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
         "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
                           "how many cards a seat exchanged with the talon in this deal"),
+        "declaration_points": Func(("seat",), "number", _declaration_points,
+                                   "what a seat scored by declarations in this deal"),
+        "declaration_running": Func(("seat",), "list<number>", _declaration_running,
+                                    "a seat's running total after each category of declarations, in order"),
+        "range": Func(("number", "number"), "list<number>", lambda st, a, b: list(range(int(a), int(b) + 1)),
+                      "the whole numbers from the first to the second, both included"),
         "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
         "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
                          "how many contracts a seat has named in this game (this deal's included)"),
@@ -121,6 +127,18 @@ def _declarer_doubles(st, p, q) -> int:
         if d is not st.deal and d.declarer == q:
             n += sum(1 for who, ts in d.doubles if who == p and q in ts)
     return n
+
+
+def _declaration_points(st, p) -> int:
+    return sum(points[p] for *_, points in st.declarations)
+
+
+def _declaration_running(st, p) -> list:
+    out, total = [], 0
+    for *_, points in st.declarations:
+        total += points[p]
+        out.append(total)
+    return out
 
 
 def _var(name):

@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon")
+                 "tricks", "exchanges", "talon", "declarations")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -63,6 +63,7 @@ class DealResult:
         self.tricks = ()  # the deal's tricks, kept when it is scored
         self.exchanges: list[tuple[int, tuple, tuple]] = []  # (seat, discarded, drawn)
         self.talon = ()  # the talon as dealt, top card first
+        self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
 
 
 class State:
@@ -196,6 +197,7 @@ class State:
         d["talon"] = list(self.talon)
         d["discards"] = [list(x) for x in self.discards]
         d["exchanges"] = list(self.exchanges)
+        d["declarations"] = list(self.declarations)
         d["place"] = list(self.place)
         d["shown"] = list(self.shown)
         d["turns"] = list(self.turns)
@@ -247,6 +249,7 @@ class State:
         self.talon: list[int] = []
         self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
         self.exchanges = [0] * n  # how many cards each seat exchanged (public)
+        self.declarations: list = []  # each category's result, in order
         self.place = [0] * n
         self.shown = [False] * n
         self.declarer = g.declarer(self) if g.declarer else self.dealer
@@ -306,4 +309,5 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.tricks = d.tricks
     c.exchanges = list(d.exchanges)
     c.talon = d.talon
+    c.declarations = list(d.declarations)
     return c

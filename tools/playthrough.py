@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from interpreter.agents import RandomAgent  # noqa: E402
 from interpreter.game import load_game  # noqa: E402
 
 OUT = ROOT / "tests" / "playthroughs"
@@ -67,11 +67,11 @@ def transcript(spec: str, options: dict, seed: int = SEED) -> str:
     """The text of one seeded game with random agents."""
     game = load_game(ROOT / "specs" / spec, options=options)
     pack, sn = game.pack, game.seat_names
-    rng = random.Random(seed)
+    agent = RandomAgent(seed)  # the default bot: random play, full declarations
     state = game.new_state(seed)
     while not state.is_terminal:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+        seat = state.current_player
+        state.apply(agent.choose(state, seat, state.legal_actions()))
     opts = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
     lines = [f"# {game.title}: specs/{spec}, options {opts}, seed {seed}, random agents",
              f"# regenerate with: python tools/playthrough.py"]
@@ -86,10 +86,15 @@ def transcript(spec: str, options: dict, seed: int = SEED) -> str:
         for p, discarded, drawn in d.exchanges:
             lines.append(f"  {sn[p]} discards {pack.format(discarded) or 'nothing'}, draws "
                          f"{' '.join(pack.names[c] for c in drawn) or 'nothing'}")
+        for category, declared, winner, points in d.declarations:
+            said = "; ".join(f"{sn[p]} {' '.join(declared[p]) or 'nothing'}" for p in range(game.n))
+            won = f"{sn[winner]} scores {points[winner]}" if winner is not None else \
+                "; ".join(f"{sn[p]} scores {points[p]}" for p in range(game.n) if points[p]) or "nobody scores"
+            lines.append(f"  {category}: {said} -> {won}")
         trick: list[str] = []
         winners = iter(t.winner for t in d.tricks)
         for seat, action in d.actions:
-            if action.kind in ("discard", "draw"):  # shown above, with the cards drawn
+            if action.kind in ("discard", "draw", "declare"):  # shown above / below
                 continue
             if action.kind in ("play", "pass"):
                 trick.append(f"{sn[seat]} {action.name}")

@@ -1,0 +1,190 @@
+"""Declaring combinations held in hand, category by category, compared between the seats.
+
+A category finds the whole combinations a hand holds:
+
+* `suits`: each suit held, all its cards (one combination per suit);
+* `runs`: each maximal run of at least `at_least` cards of one suit in consecutive ranks
+  (a longer run is one combination, never two shorter ones);
+* `ranks`: all the cards of one rank, when there are at least `at_least` of them and the
+  rank is among `ranks` (if given);
+* `hand`: the whole hand, as one combination.
+
+`only_if` (an expression over `cards`) keeps only the combinations it allows. In turn
+from `first`, each seat declares: with `choose: one`, one of its combinations or
+nothing; with `choose: any`, any set of them. Undeclared combinations are "sunk": never
+compared or scored. Then, with `compare: best`, the seat whose best declared combination
+has the highest `key` wins the category and scores the `score` of every combination it
+declared; equal best keys score nothing, and a seat that declared nothing cannot win.
+With `compare: none`, every seat scores what it declared. Every result is logged in
+order, so running totals (and bonuses triggered by them) can be reckoned afterwards.
+
+Actions: `declare point S`, `declare sequence KC-9C TS-8S`, `declare set A K`,
+`declare point nothing`. The legal list always ends with the fullest declaration (every
+combination, or the best one), which is what bots declare. Declared combinations are
+public.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..actions import Action
+from . import Phase
+
+
+class Category:
+    """One category of declarations, compiled."""
+
+    def __init__(self, name, finder, at_least, ranks, only_if, choose, key, score, compare):
+        self.name = name
+        self.finder = finder
+        self.at_least = at_least
+        self.ranks = ranks  # rank indexes allowed (for `ranks`), or None
+        self.only_if = only_if  # compiled function of `cards`, or None
+        self.choose = choose
+        self.key = key  # function (ctx, cards) -> number
+        self.score = score  # function (ctx, cards) -> number
+        self.compare = compare
+
+
+class Declare(Phase):
+    kind = "declare"
+
+    def __init__(self, name, pack, n, first, categories):
+        super().__init__(name)
+        self.pack = pack
+        self.n = n
+        self.first = first
+        self.categories = tuple(categories)
+
+    # ---- finding combinations ---------------------------------------------------------
+
+    def find(self, st, cat: Category, hand) -> list[tuple[str, tuple]]:
+        """(name, cards) of every combination of `cat` in `hand`, in a stable order."""
+        pack = self.pack
+        out = []
+        if cat.finder == "hand":
+            if hand:
+                out.append(("hand", tuple(hand)))
+        elif cat.finder == "suits":
+            for si, s in enumerate(pack.suits):
+                cards = tuple(c for c in hand if pack.suit[c] == si)
+                if cards and len(cards) >= cat.at_least:
+                    out.append((s, cards))
+        elif cat.finder == "ranks":
+            for ri, r in enumerate(pack.ranks):
+                if cat.ranks is not None and ri not in cat.ranks:
+                    continue
+                cards = tuple(c for c in hand if pack.rank[c] == ri)
+                if len(cards) >= max(cat.at_least, 1):
+                    out.append((r, cards))
+        else:  # runs: consecutive ranks of one suit, high to low
+            for si in range(len(pack.suits)):
+                held = sorted((pack.rank[c], c) for c in hand if pack.suit[c] == si)
+                run: list[int] = []
+                for r, c in held:
+                    if run and r != pack.rank[run[-1]] + 1:
+                        self._run(run, cat, out)
+                        run = []
+                    run.append(c)
+                self._run(run, cat, out)
+        if cat.only_if is not None:
+            out = [(nm, cs) for nm, cs in out if cat.only_if(st, list(cs))]
+        return out
+
+    def _run(self, run, cat, out) -> None:
+        if len(run) >= max(cat.at_least, 2):
+            names = self.pack.names
+            out.append((f"{names[run[0]]}-{names[run[-1]]}", tuple(run)))
+
+    # ---- turns ------------------------------------------------------------------------
+
+    def start(self, st) -> None:
+        st.declare_cat = 0
+        st.declare_turn = 0
+        seat = self.first(st)
+        st.declare_order = [(seat + i * st.game.step) % self.n for i in range(self.n)]
+        st.declaring = [None] * self.n
+        self._skip_empty(st)
+
+    def actor(self, st):
+        if st.declare_cat >= len(self.categories):
+            return None
+        return st.declare_order[st.declare_turn]
+
+    def _options(self, st) -> list[tuple[str, tuple]]:
+        cat = self.categories[st.declare_cat]
+        return self.find(st, cat, st.hands[st.declare_order[st.declare_turn]])
+
+    def legal(self, st):
+        cat = self.categories[st.declare_cat]
+        found = self._options(st)
+        if cat.choose == "one":  # nothing, then the combinations from worst to best
+            order = sorted(range(len(found)), key=lambda i: cat.key(st, list(found[i][1])))
+            picks = [()] + [(i,) for i in order]
+        else:
+            picks = [ix for k in range(len(found) + 1) for ix in combinations(range(len(found)), k)]
+        out = []
+        for ix in picks:
+            chosen = tuple(found[i] for i in ix)
+            words = " ".join(nm for nm, _ in chosen) or "nothing"
+            out.append(Action("declare", chosen, f"declare {cat.name} {words}"))
+        return out
+
+    def parse(self, st, text):
+        from ..actions import match_key
+
+        key = match_key(text)
+        for a in self.legal(st):
+            if match_key(a.name) == key:
+                return a
+        return None
+
+    def refuse(self, st, action):
+        cat = self.categories[st.declare_cat]
+        held = ", ".join(nm for nm, _ in self._options(st)) or "nothing"
+        return (f"{st.seat_name(st.declare_order[st.declare_turn])} can declare in `{cat.name}` only whole "
+                f"combinations held: {held}", "declare")
+
+    def apply(self, st, action) -> None:
+        p = st.declare_order[st.declare_turn]
+        st.declaring[p] = action.arg
+        st.declare_turn += 1
+        if st.declare_turn == self.n:
+            self._resolve(st)
+            st.declare_cat += 1
+            st.declare_turn = 0
+            st.declaring = [None] * self.n
+        self._skip_empty(st)
+
+    def _skip_empty(self, st) -> None:
+        """A seat with no combination in the category has nothing to choose: it declares nothing."""
+        while st.declare_cat < len(self.categories) and not self._options(st):
+            p = st.declare_order[st.declare_turn]
+            st.declaring[p] = ()
+            st.declare_turn += 1
+            if st.declare_turn == self.n:
+                self._resolve(st)
+                st.declare_cat += 1
+                st.declare_turn = 0
+                st.declaring = [None] * self.n
+
+    def _resolve(self, st) -> None:
+        cat = self.categories[st.declare_cat]
+        points = [0] * self.n
+        best = [None] * self.n
+        for p in range(self.n):
+            declared = st.declaring[p] or ()
+            if declared:
+                best[p] = max(cat.key(st, list(cs)) for _, cs in declared)
+        winner = None
+        if cat.compare == "none":
+            for p in range(self.n):
+                points[p] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[p] or ())
+        else:
+            top = max((b for b in best if b is not None), default=None)
+            if top is not None and sum(1 for b in best if b == top) == 1:
+                winner = best.index(top)
+                points[winner] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[winner])
+        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points))
+        st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))
