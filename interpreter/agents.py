@@ -102,8 +102,8 @@ class HumanAgent(Agent):
             if not text:
                 continue
             if text in ("?", "help"):
-                self.say("  Type a card (QS, 10H), or an action as listed, e.g. `contract no_tricks`, `trump H`, "
-                         "`start 7`, `double B D`, `pass`. `view` shows the table again.")
+                self.say("  Type one of the choices listed; a card alone (QS, 10H) means playing it. "
+                         "`view` shows the table again.")
                 continue
             if text == "view":
                 self.say(describe(state, seat))

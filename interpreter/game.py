@@ -42,7 +42,7 @@ PHASE_KEYS = {
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max"},
-    "declare": {"first", "categories"},
+    "declare": {"first", "categories", "answers"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
     "score": set(),
@@ -425,7 +425,7 @@ class Compiler:
             first = self.expr(base + ("first",), "seat", default="declarer")
             cats = [self.compile_category(base + ("categories", cname), cname, c or {})
                     for cname, c in (p.get("categories") or {}).items()]
-            return Declare(name, self.pack, n, first, cats)
+            return Declare(name, self.pack, n, first, cats, p.get("answers"))
         if kind == "double":
             first = self.expr(base + ("first",), "seat", default="left(declarer)")
             target_scope = self.scope.child(target=Name("seat", get=attrgetter("target"), doc="the seat to double"))

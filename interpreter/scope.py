@@ -130,13 +130,13 @@ def _declarer_doubles(st, p, q) -> int:
 
 
 def _declaration_points(st, p) -> int:
-    return sum(points[p] for *_, points in st.declarations)
+    return sum(entry[4][p] for entry in st.declarations)
 
 
 def _declaration_running(st, p) -> list:
     out, total = [], 0
-    for *_, points in st.declarations:
-        total += points[p]
+    for entry in st.declarations:
+        total += entry[4][p]
         out.append(total)
     return out
 

@@ -31,6 +31,21 @@ def describe(state, seat: int) -> str:
         last = v["tricks"][-1]
         lines.append(f"  Last trick: {' '.join(c for _, c in last['cards'])} won by {last['winner']}")
         lines.append("  Tricks won: " + "  ".join(f"{p} {k}" for p, k in v["tricks_won"].items()))
+    if any(v["exchanged"].values()) or v["discards"]:
+        lines.append("  Exchanged: " + "  ".join(f"{p} {k}" for p, k in v["exchanged"].items())
+                     + f"   talon {v['talon_size']}" + (f"   your discards: {' '.join(v['discards'])}"
+                                                          if v["discards"] else ""))
+    for d in v["declarations"]:
+        if not any(d["declared"].values()):
+            continue  # nobody had anything to declare
+        said = "; ".join(f"{p} {' '.join(names) or 'nothing'}" for p, names in d["declared"].items())
+        outcome = f"{d['winner']} scores {d['points'][d['winner']]}" if d["winner"] else \
+            ", ".join(f"{p} scores {k}" for p, k in d["points"].items() if k) or "nobody scores"
+        answer = f" ({d['answer']})" if d["answer"] else ""
+        lines.append(f"  {d['category'].capitalize()}: {said}{answer}; {outcome}")
+    if v["declaring"]:
+        lines.append("  Declared so far: " + "; ".join(f"{p} {' '.join(n) or 'nothing'}"
+                                                      for p, n in v["declaring"].items()))
     if v["trick"]:
         lines.append("  Trick so far: " + "  ".join(f"{p} {c}" for p, c in v["trick"]))
     for p, cards in v["shown_hands"].items():

@@ -198,6 +198,7 @@ class State:
         d["discards"] = [list(x) for x in self.discards]
         d["exchanges"] = list(self.exchanges)
         d["declarations"] = list(self.declarations)
+        d["declaring"] = None if self.declaring is None else list(self.declaring)
         d["place"] = list(self.place)
         d["shown"] = list(self.shown)
         d["turns"] = list(self.turns)
@@ -250,6 +251,7 @@ class State:
         self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
         self.exchanges = [0] * n  # how many cards each seat exchanged (public)
         self.declarations: list = []  # each category's result, in order
+        self.declaring = None  # the declarations of the category in progress
         self.place = [0] * n
         self.shown = [False] * n
         self.declarer = g.declarer(self) if g.declarer else self.dealer

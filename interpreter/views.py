@@ -44,6 +44,13 @@ def view(st, seat: int) -> dict:
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
         "talon_size": len(st.talon),
+        # declarations are public: each category's result so far, and the one being declared
+        "declarations": [{"category": cat, "declared": {sn[p]: [nm for nm, _ in d[p]] for p in range(st.n)},
+                          "answer": answer, "winner": sn[w] if w is not None else None,
+                          "points": {sn[p]: pts[p] for p in range(st.n)}}
+                         for cat, d, _, w, pts, answer in st.declarations],
+        "declaring": {sn[p]: [nm for nm, _ in d] for p, d in enumerate(getattr(st, "declaring", ()) or ())
+                      if d is not None},
         "discards": cards(st.discards[seat]),  # one's own discards only
         "exchanged": {sn[p]: st.exchanges[p] for p in range(st.n)},
         "totals": {sn[p]: st.totals[p] for p in range(st.n)},

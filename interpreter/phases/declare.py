@@ -19,7 +19,8 @@ With `compare: none`, every seat scores what it declared. Every result is logged
 order, so running totals (and bonuses triggered by them) can be reckoned afterwards.
 
 Actions: `declare point S`, `declare sequence KC-9C TS-8S`, `declare set A K`,
-`declare point nothing`. The legal list always ends with the fullest declaration (every
+`declare point nothing`. With `answers` (e.g. `{worse: good, better: not good, equal:
+equal}`) the later declarer's answer is shown in the game's own words. The legal list always ends with the fullest declaration (every
 combination, or the best one), which is what bots declare. Declared combinations are
 public.
 """
@@ -50,12 +51,14 @@ class Category:
 class Declare(Phase):
     kind = "declare"
 
-    def __init__(self, name, pack, n, first, categories):
+    def __init__(self, name, pack, n, first, categories, answers=None):
         super().__init__(name)
         self.pack = pack
         self.n = n
         self.first = first
         self.categories = tuple(categories)
+        # the words of a later declarer's answer, by how her best compares with the first's
+        self.answers = answers or {}
 
     # ---- finding combinations ---------------------------------------------------------
 
@@ -154,7 +157,7 @@ class Declare(Phase):
             self._resolve(st)
             st.declare_cat += 1
             st.declare_turn = 0
-            st.declaring = [None] * self.n
+            st.declaring = [None] * self.n if st.declare_cat < len(self.categories) else None
         self._skip_empty(st)
 
     def _skip_empty(self, st) -> None:
@@ -167,7 +170,7 @@ class Declare(Phase):
                 self._resolve(st)
                 st.declare_cat += 1
                 st.declare_turn = 0
-                st.declaring = [None] * self.n
+                st.declaring = [None] * self.n if st.declare_cat < len(self.categories) else None
 
     def _resolve(self, st) -> None:
         cat = self.categories[st.declare_cat]
@@ -186,5 +189,14 @@ class Declare(Phase):
             if top is not None and sum(1 for b in best if b == top) == 1:
                 winner = best.index(top)
                 points[winner] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[winner])
-        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points))
+        answer = None
+        if self.answers and cat.compare == "best":
+            first, later = best[st.declare_order[0]], best[st.declare_order[-1]]
+            if first is None or (later is not None and later < first):
+                answer = self.answers.get("worse")
+            else:
+                answer = self.answers.get("better" if later is None or later > first else "equal")
+                if later is None:
+                    answer = self.answers.get("worse")
+        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer))
         st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))
