@@ -548,7 +548,7 @@ def test_human_play_then_eof(tmp_path):
     assert "> " in text
     # bad inputs are answered, not fatal
     assert "Not allowed: `XX` is not a move here" in text
-    assert "Type a card (QS, 10H)" in text  # help
+    assert "a card alone (QS, 10H) means playing it" in text  # help
     card, led, choices = typist.revoke
     revoke_answer = re.search(rf"Not allowed: `play {card}` (.*)", text)
     assert revoke_answer and "follow suit" in revoke_answer[1]
