@@ -54,6 +54,11 @@ CONFIGS = [
     ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "domino4": "seed"}),
     ("barbu/bustarret.yaml", {"dealer_chooses": "true", "extra_games": "true", "domino4": "pagat"}),
     ("piquet/rubicon.yaml", {}),
+    ("piquet/rubicon.yaml", {"deal": "threes", "younger_min1": "true"}),
+    ("piquet/rubicon.yaml", {"deal": "2-3-2-3-2", "tie_draw": "true"}),
+    ("piquet/rubicon.yaml", {"play_count": "per_lead"}),
+    ("piquet/rubicon.yaml", {"play_count": "old_rule"}),
+    ("piquet/rubicon.yaml", {"play_count": "old_rule_win_too"}),
 ]
 
 
