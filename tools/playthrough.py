@@ -59,6 +59,8 @@ CONFIGS = [
     ("piquet/rubicon.yaml", {"play_count": "per_lead"}),
     ("piquet/rubicon.yaml", {"play_count": "old_rule"}),
     ("piquet/rubicon.yaml", {"play_count": "old_rule_win_too"}),
+    ("piquet/au-cent.yaml", {}),
+    ("piquet/au-cent.yaml", {"cent_strict": "true"}),
 ]
 
 

@@ -1,0 +1,106 @@
+"""Piquet: the ends of a partie (rubicon, au Cent) and options that must not change totals."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents import RandomAgent
+from interpreter.game import load_game
+from interpreter.records import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+RUBICON = ROOT / "specs" / "piquet" / "rubicon.yaml"
+CENT = ROOT / "specs" / "piquet" / "au-cent.yaml"
+RECORDS = Path(__file__).resolve().parent / "records"
+A, B = 0, 1
+
+
+def finished(spec, seed=1, options=None):
+    """A whole game of `spec` played by the default bots."""
+    game = load_game(spec, options=options)
+    agent = RandomAgent(seed)
+    state = game.new_state(seed)
+    while not state.is_terminal:
+        state.apply(agent.choose(state, state.current_player, state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize("name, scores", [
+    ("piquet_example1.yaml", [11, 41]),   # declarations and play, trick by trick
+    ("piquet_example3.yaml", [80, 2]),    # the pique
+])
+def test_worked_examples_replay_to_the_rulebook_scores(name, scores):
+    state = replay(RECORDS / name).state
+    assert state.deals[0].scores == scores
+
+
+@pytest.mark.parametrize("totals, returns", [
+    ((99, 120), (-319, 319)),   # loser under 100: 99 + 120 + 100
+    ((101, 120), (-119, 119)),  # 120 - 101 + 100
+    ((80, 95), (-275, 275)),    # both under 100: 80 + 95 + 100
+    ((130, 60), (290, -290)),
+])
+def test_example_4_rubicon_settlement(totals, returns):
+    game, state = finished(RUBICON)
+    state.totals = list(totals)
+    assert tuple(state.returns) == returns
+
+
+def test_example_4_a_tie_after_six_deals_plays_two_more():
+    game, state = finished(RUBICON)
+    state.totals = [140, 140]
+    for deals, ends in ((6, False), (7, False), (8, False)):
+        state.deal_number = deals
+        assert game.ends_when(state) is ends
+    state.totals = [150, 140]
+    state.deal_number = 8
+    assert game.ends_when(state) is True
+    state.deal_number = 7  # never after an odd deal
+    assert game.ends_when(state) is False
+
+
+@pytest.mark.parametrize("totals, returns", [
+    ((104, 47), (114, -114)),   # loser under 50: (104 - 47) x 2
+    ((72, 110), (-38, 38)),
+    ((103, 101), (2, -2)),
+])
+def test_example_5_au_cent_settlement(totals, returns):
+    game, state = finished(CENT)
+    state.totals = list(totals)
+    assert tuple(state.returns) == returns
+
+
+@pytest.mark.parametrize("strict, total, ends", [(False, 100, True), (True, 100, False), (True, 101, True)])
+def test_au_cent_ends_at_100_or_above_100(strict, total, ends):
+    game, state = finished(CENT, options={"cent_strict": str(strict).lower()})
+    state.totals = [total, 40]
+    assert game.ends_when(state) is ends
+    state.totals = [120, 120]  # equal totals: play another deal
+    assert game.ends_when(state) is False
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_au_cent_games_end_on_an_untied_total_of_100(seed):
+    game, state = finished(CENT, seed)
+    assert max(state.totals) >= 100 and state.totals[A] != state.totals[B]
+    before = [sum(d.scores[p] for d in state.deals[:-1]) for p in (A, B)]
+    assert max(before) < 100 or before[A] == before[B]  # it did not end a deal late
+
+
+@pytest.mark.parametrize("seed", [1, 5, 9])
+def test_per_lead_count_gives_the_classic_totals(seed):
+    """Variant 7 only changes when points are counted, never how many (piquet.md §11)."""
+    _, classic = finished(RUBICON, seed)
+    _, per_lead = finished(RUBICON, seed, {"play_count": "per_lead"})
+    assert [d.scores for d in per_lead.deals] == [d.scores for d in classic.deals]
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_dealing_patterns_give_twelve_cards_and_a_talon_of_eight(seed):
+    for deal in ("twos", "threes", "2-3-2-3-2"):
+        game = load_game(RUBICON, options={"deal": deal})
+        state = game.new_state(seed)
+        assert [len(h) for h in state.deal.hands] == [12, 12] and len(state.deal.talon) == 8
