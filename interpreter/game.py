@@ -30,19 +30,21 @@ from .phases.deal import Deal
 from .phases.declare import Category, Declare
 from .phases.double import Double
 from .phases.exchange import Exchange
+from .phases.expose import Expose
 from .phases.layout import Layout
 from .phases.score import Score
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "declare", "double", "play", "score")
+PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "expose", "declare", "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max"},
     "declare": {"first", "categories", "answers"},
+    "expose": {"by"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
     "score": set(),
@@ -421,6 +423,8 @@ class Compiler:
             least = self.expr(base + ("min",), "number", default="0")
             most = self.expr(base + ("max",), "number", default="pack_size")
             return Exchange(name, self.pack, by, least, most)
+        if kind == "expose":
+            return Expose(name, self.expr(base + ("by",), "seat", default="dealer"))
         if kind == "declare":
             first = self.expr(base + ("first",), "seat", default="declarer")
             cats = [self.compile_category(base + ("categories", cname), cname, c or {})

@@ -35,6 +35,8 @@ def describe(state, seat: int) -> str:
         lines.append("  Exchanged: " + "  ".join(f"{p} {k}" for p, k in v["exchanged"].items())
                      + f"   talon {v['talon_size']}" + (f"   your discards: {' '.join(v['discards'])}"
                                                           if v["discards"] else ""))
+    if v["talon"]:
+        lines.append(f"  Talon, face up: {' '.join(v['talon'])}")
     for d in v["declarations"]:
         if not any(d["declared"].values()):
             continue  # nobody had anything to declare

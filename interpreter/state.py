@@ -249,6 +249,7 @@ class State:
         self.raw = [0] * n  # raw deal scores, while settling
         self.talon: list[int] = []
         self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
+        self.talon_exposed = False  # the talon's cards turned face up for everybody
         self.exchanges = [0] * n  # how many cards each seat exchanged (public)
         self.declarations: list = []  # each category's result, in order
         self.declaring = None  # the declarations of the category in progress

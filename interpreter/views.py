@@ -44,8 +44,10 @@ def view(st, seat: int) -> dict:
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
         "talon_size": len(st.talon),
+        "talon": cards(st.talon) if st.talon_exposed else None,  # face down unless exposed
         # declarations are public: each category's result so far, and the one being declared
         "declarations": [{"category": cat, "declared": {sn[p]: [nm for nm, _ in d[p]] for p in range(st.n)},
+                          "cards": {sn[p]: cards(c for _, cs in d[p] for c in cs) for p in range(st.n)},
                           "answer": answer, "winner": sn[w] if w is not None else None,
                           "points": {sn[p]: pts[p] for p in range(st.n)}}
                          for cat, d, _, w, pts, answer in st.declarations],

@@ -141,6 +141,8 @@ class Declare(Phase):
         for a in self.legal(st):
             if match_key(a.name) == key:
                 return a
+        if key.startswith("declare "):  # a declaration of something not held: refused by `refuse`
+            return Action("declare", None, " ".join(text.split()))
         return None
 
     def refuse(self, st, action):
@@ -192,11 +194,12 @@ class Declare(Phase):
         answer = None
         if self.answers and cat.compare == "best":
             first, later = best[st.declare_order[0]], best[st.declare_order[-1]]
-            if first is None or (later is not None and later < first):
-                answer = self.answers.get("worse")
+            if later is None:
+                verdict = "worse" if first is not None else None  # (nobody declared: nothing to answer)
+            elif first is None or later > first:
+                verdict = "better"
             else:
-                answer = self.answers.get("better" if later is None or later > first else "equal")
-                if later is None:
-                    answer = self.answers.get("worse")
+                verdict = "worse" if later < first else "equal"
+            answer = self.answers.get(verdict) if verdict else None
         st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer))
         st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))

@@ -1,0 +1,33 @@
+"""Exposing the cards left in the talon: a seat chooses to turn them face up, or not.
+
+The cards take no further part; exposing them only tells both players where they are.
+Actions: `expose talon` and `keep talon hidden`. Skipped when the talon is empty.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import Phase
+
+
+class Expose(Phase):
+    kind = "expose"
+
+    def __init__(self, name, by):
+        super().__init__(name)
+        self.by = by
+        self.show = Action("expose", True, "expose talon")
+        self.hide = Action("expose", False, "keep talon hidden")
+
+    def start(self, st) -> None:
+        st.exposer = self.by(st) if st.talon else None
+
+    def actor(self, st):
+        return st.exposer
+
+    def legal(self, st):
+        return [self.hide, self.show]
+
+    def apply(self, st, action) -> None:
+        st.talon_exposed = action.arg
+        st.exposer = None
