@@ -42,7 +42,7 @@ PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "exchange": {"by", "min", "max"},
+    "exchange": {"by", "min", "max", "sees_unused"},
     "declare": {"first", "categories", "answers"},
     "expose": {"by"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
@@ -60,6 +60,14 @@ class Contract:
     name: str
     score: object  # compiled: number for `player`
     total: object  # compiled: number, or None when not declared
+
+
+@dataclass
+class Partie:
+    """A partie of several games: when each game ends, and each seat's result over them."""
+
+    ends_when: object  # compiled: bool, after each game
+    result: object  # compiled: number for `player`
 
 
 class ContractPlay(Phase):
@@ -202,6 +210,11 @@ class Compiler:
         result = self.expr(("match", "result"), "number") if "result" in match else None
         statistics = {name: self.expr(("match", "statistics", name), "bool")
                       for name in (match.get("statistics") or {})}
+        partie = None
+        if s.get("partie"):
+            partie = Partie(self.expr(("partie", "ends_when"), "bool", default="true"),
+                            self.expr(("partie", "result"), "number",
+                                      default="sum(game_result(g, player) for g in range(1, games_played))"))
         if self.errors:
             raise SpecErrors(self.errors)
         return Game(
@@ -209,6 +222,7 @@ class Compiler:
             seat_names=seat_names, step=step, phases=phases, contracts=contracts, play_actions=play_actions,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
+            partie=partie,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
             options=dict(getattr(self.doc, "options", {}) or {}),
@@ -422,7 +436,8 @@ class Compiler:
             by = self.expr(base + ("by",), "seat", default="declarer")
             least = self.expr(base + ("min",), "number", default="0")
             most = self.expr(base + ("max",), "number", default="pack_size")
-            return Exchange(name, self.pack, by, least, most)
+            sees = self.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
+            return Exchange(name, self.pack, by, least, most, sees)
         if kind == "expose":
             return Expose(name, self.expr(base + ("by",), "seat", default="dealer"))
         if kind == "declare":

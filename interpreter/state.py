@@ -81,6 +81,9 @@ class State:
         self.deals: list[DealResult] = []
         self.totals = [0] * self.n
         self.chosen = [set() for _ in range(self.n)]
+        self.games: list[list] = []  # each finished game's results, in a partie of games
+        self.game_deals: list[int] = []  # the deal that ended each of those games
+        self.game_totals: list[list] = []  # and each game's final totals
         self.deal_number = 0
         self.dealer = first_dealer if first_dealer is not None else game.first_dealer(self)
         self.terminal = False
@@ -104,14 +107,16 @@ class State:
 
     @property
     def returns(self) -> list:
-        """Each seat's result: the spec's `match.result` once the game is over, else its total so far."""
-        result = self.game.result
-        if result is None or not self.terminal:
+        """Each seat's result once it is over (`match.result`, or the partie's result); before, its total."""
+        if not self.terminal:
             return list(self.totals)
+        partie = self.game.partie
+        if partie is None:
+            return self._game_result()
         out = []
         for p in range(self.n):
             self.player = p
-            out.append(result(self))
+            out.append(partie.result(self))
         return out
 
     @property
@@ -183,6 +188,9 @@ class State:
         d["deal"] = d["deals"][-1] if self.deals else None
         d["totals"] = list(self.totals)
         d["chosen"] = [set(s) for s in self.chosen]
+        d["games"] = [list(g) for g in self.games]
+        d["game_deals"] = list(self.game_deals)
+        d["game_totals"] = [list(t) for t in self.game_totals]
         d["hands"] = [list(h) for h in self.hands]
         d["won"] = [list(w) for w in self.won]
         d["tricks"] = list(self.tricks)
@@ -196,6 +204,7 @@ class State:
         d["laid"] = list(self.laid)
         d["talon"] = list(self.talon)
         d["discards"] = [list(x) for x in self.discards]
+        d["talon_seen"] = [list(x) for x in self.talon_seen]
         d["exchanges"] = list(self.exchanges)
         d["declarations"] = list(self.declarations)
         d["declaring"] = None if self.declaring is None else list(self.declaring)
@@ -250,6 +259,7 @@ class State:
         self.talon: list[int] = []
         self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
         self.talon_exposed = False  # the talon's cards turned face up for everybody
+        self.talon_seen: list[list[int]] = [[] for _ in range(n)]  # talon cards a seat has looked at
         self.exchanges = [0] * n  # how many cards each seat exchanged (public)
         self.declarations: list = []  # each category's result, in order
         self.declaring = None  # the declarations of the category in progress
@@ -287,14 +297,32 @@ class State:
                         " check the spec's `phases` for a loop")
 
     def _end_deal(self) -> bool:
-        """Close the deal; start the next one and return True, or return False at game end."""
+        """Close the deal; start the next one and return True, or return False at the end."""
         g = self.game
         if self.deal_number >= g.deals(self) or (g.ends_when is not None and g.ends_when(self)):
             g.check_game_total(self)
-            return False
+            if g.partie is None:
+                return False
+            # a game of a partie: its result is kept, the totals start again from 0
+            self.games.append(self._game_result())
+            self.game_totals.append(list(self.totals))
+            self.game_deals.append(self.deal_number)
+            if g.partie.ends_when(self):
+                return False
+            self.totals = [0] * self.n
         self.dealer = g.next_dealer(self)
         self._new_deal()
         return True
+
+    def _game_result(self) -> list:
+        result = self.game.result
+        if result is None:
+            return list(self.totals)
+        out = []
+        for p in range(self.n):
+            self.player = p
+            out.append(result(self))
+        return out
 
     # ---- what a seat may see ----------------------------------------------------------
 

@@ -45,6 +45,7 @@ def view(st, seat: int) -> dict:
         "out": [sn[p] for p in st.out],
         "talon_size": len(st.talon),
         "talon": cards(st.talon) if st.talon_exposed else None,  # face down unless exposed
+        "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
         # declarations are public: each category's result so far, and the one being declared
         "declarations": [{"category": cat, "declared": {sn[p]: [nm for nm, _ in d[p]] for p in range(st.n)},
                           "cards": {sn[p]: cards(c for _, cs in d[p] for c in cs) for p in range(st.n)},

@@ -104,3 +104,34 @@ def test_dealing_patterns_give_twelve_cards_and_a_talon_of_eight(seed):
         game = load_game(RUBICON, options={"deal": deal})
         state = game.new_state(seed)
         assert [len(h) for h in state.deal.hands] == [12, 12] and len(state.deal.talon) == 8
+
+
+def test_elder_views_the_cards_he_left_only_with_the_option():
+    for option, seen in (("false", 0), ("true", 3)):
+        game = load_game(RUBICON, options={"elder_views_rest": option})
+        state = game.new_state(4)
+        elder = state.current_player
+        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_actions()[0])
+        state.apply("draw")  # elder takes 2 of his 5
+        view = state.view(elder)
+        assert len(view["talon_seen"]) == seen
+        assert state.view(1 - elder)["talon_seen"] == []
+        if seen:  # the next three cards of the talon, which younger may still take
+            assert view["talon_seen"] == game.pack.format(state.talon[:3]).split()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_best_of_five_partie_ends_at_three_wins(seed):
+    game, state = finished(CENT, seed, {"best_of_five": "true"})
+    wins = [0, 0]
+    for k, (result, totals) in enumerate(zip(state.games, state.game_totals)):
+        assert max(wins) < 3, "the partie went on after it was won"
+        w = 0 if result[0] > 0 else 1
+        assert max(totals) >= 100 and totals[w] > totals[1 - w]
+        wins[w] += 2 if totals[1 - w] < 50 else 1
+    assert max(wins) >= 3
+    winner = wins.index(max(wins))
+    assert state.returns[winner] == 1 and state.returns[1 - winner] == -1
+    dealers = [d.dealer for d in state.deals]
+    assert all(a != b for a, b in zip(dealers, dealers[1:]))  # the deal alternates across games

@@ -61,6 +61,7 @@ CONFIGS = [
     ("piquet/rubicon.yaml", {"play_count": "old_rule_win_too"}),
     ("piquet/au-cent.yaml", {}),
     ("piquet/au-cent.yaml", {"cent_strict": "true"}),
+    ("piquet/au-cent.yaml", {"best_of_five": "true", "elder_views_rest": "true"}),
 ]
 
 

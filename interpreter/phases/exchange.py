@@ -5,7 +5,8 @@ one player's allowance may depend on another's: `8 - exchanged(elder)`); it can 
 discard more than the talon holds. The actions are `discard 7C` (one card at a time)
 and `draw`, which ends the discarding and takes as many cards from the top of the
 talon; when the most allowed have been discarded the draw follows by itself. Discards
-are seen by their owner only; how many cards a seat exchanged is public.
+are seen by their owner only; how many cards a seat exchanged is public. With
+`sees_unused`, the seat then looks at the talon cards it was entitled to and left.
 
 One card per action keeps every legal list short (a choice among all sets of up to
 five cards of twelve would be 1,585 actions), for bots and for people alike.
@@ -21,8 +22,9 @@ from . import Phase
 class Exchange(Phase):
     kind = "exchange"
 
-    def __init__(self, name, pack, by, least, most):
+    def __init__(self, name, pack, by, least, most, sees_unused=None):
         super().__init__(name)
+        self.sees_unused = sees_unused  # compiled: how many talon cards the seat was entitled to, or None
         self.pack = pack
         self.by = by
         self.least = least  # compiled: number
@@ -78,6 +80,8 @@ class Exchange(Phase):
         hand.extend(drawn)
         hand.sort()
         st.exchanges[p] = k
+        if self.sees_unused is not None:  # he may look at the cards he was entitled to and did not take
+            st.talon_seen[p] = list(st.talon[:max(0, int(self.sees_unused(st)) - k)])
         st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), tuple(drawn)))
         st.exchanged = True
 
