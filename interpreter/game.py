@@ -444,7 +444,9 @@ class Compiler:
             first = self.expr(base + ("first",), "seat", default="declarer")
             cats = [self.compile_category(base + ("categories", cname), cname, c or {})
                     for cname, c in (p.get("categories") or {}).items()]
-            return Declare(name, self.pack, n, first, cats, p.get("answers"))
+            points = self.spec["pack"].get("points") or {}
+            pips = tuple(points.get(self.pack.ranks[r], 0) if r >= 0 else 0 for r in self.pack.rank)
+            return Declare(name, self.pack, n, first, cats, p.get("answers"), pips)
         if kind == "double":
             first = self.expr(base + ("first",), "seat", default="left(declarer)")
             target_scope = self.scope.child(target=Name("seat", get=attrgetter("target"), doc="the seat to double"))
@@ -486,9 +488,14 @@ class Compiler:
             return impl
 
         only_if = function("only_if", "true") if "only_if" in c else None
+        announce = c.get("announce", ["size"])
+        for i, part in enumerate(announce):
+            if part not in ("size", "top", "pips"):
+                self.error(base + ("announce", i), f"`{part}` cannot be announced; say `size`, `top` or `pips`",
+                           suggest(str(part), ["size", "top", "pips"]))
         return Category(name, finder, int(c.get("at_least", 1)), ranks, only_if, c.get("choose", "any"),
                         function("key", "0" if c.get("compare") == "none" else None), function("score", None),
-                        c.get("compare", "best"))
+                        c.get("compare", "best"), announce, bool(c.get("stepwise", False)))
 
     def announcement_actions(self):
         pack = self.pack

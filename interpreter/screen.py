@@ -38,16 +38,16 @@ def describe(state, seat: int) -> str:
     if v["talon"]:
         lines.append(f"  Talon, face up: {' '.join(v['talon'])}")
     for d in v["declarations"]:
-        if not any(d["declared"].values()):
+        if all(said == "nothing" for said in d["said"].values()):
             continue  # nobody had anything to declare
-        said = "; ".join(f"{p} {' '.join(names) or 'nothing'}" for p, names in d["declared"].items())
+        said = "; ".join(f"{p} {x}" for p, x in d["said"].items())
+        answer = f" ({d['answer']})" if d["answer"] else ""
+        shown = "; ".join(f"{p} shows {' '.join(names)}" for p, names in d["shown"].items() if names)
         outcome = f"{d['winner']} scores {d['points'][d['winner']]}" if d["winner"] else \
             ", ".join(f"{p} scores {k}" for p, k in d["points"].items() if k) or "nobody scores"
-        answer = f" ({d['answer']})" if d["answer"] else ""
-        lines.append(f"  {d['category'].capitalize()}: {said}{answer}; {outcome}")
+        lines.append(f"  {d['category'].capitalize()}: {said}{answer}; {outcome}" + (f" ({shown})" if shown else ""))
     if v["declaring"]:
-        lines.append("  Declared so far: " + "; ".join(f"{p} {' '.join(n) or 'nothing'}"
-                                                      for p, n in v["declaring"].items()))
+        lines.append("  Declared so far: " + "; ".join(f"{p} {x}" for p, x in v["declaring"].items()))
     if v["trick"]:
         lines.append("  Trick so far: " + "  ".join(f"{p} {c}" for p, c in v["trick"]))
     for p, cards in v["shown_hands"].items():

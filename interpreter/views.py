@@ -46,14 +46,9 @@ def view(st, seat: int) -> dict:
         "talon_size": len(st.talon),
         "talon": cards(st.talon) if st.talon_exposed else None,  # face down unless exposed
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
-        # declarations are public: each category's result so far, and the one being declared
-        "declarations": [{"category": cat, "declared": {sn[p]: [nm for nm, _ in d[p]] for p in range(st.n)},
-                          "cards": {sn[p]: cards(c for _, cs in d[p] for c in cs) for p in range(st.n)},
-                          "answer": answer, "winner": sn[w] if w is not None else None,
-                          "points": {sn[p]: pts[p] for p in range(st.n)}}
-                         for cat, d, _, w, pts, answer in st.declarations],
-        "declaring": {sn[p]: [nm for nm, _ in d] for p, d in enumerate(getattr(st, "declaring", ()) or ())
-                      if d is not None},
+        # declarations: what each player said of his best; the winner's combinations are shown
+        "declarations": [_declaration(entry, st, cards, sn) for entry in st.declarations],
+        "declaring": _declaring(st, sn),
         "discards": cards(st.discards[seat]),  # one's own discards only
         "exchanged": {sn[p]: st.exchanges[p] for p in range(st.n)},
         "totals": {sn[p]: st.totals[p] for p in range(st.n)},
@@ -63,6 +58,42 @@ def view(st, seat: int) -> dict:
     if seat == st.current:
         v["legal"] = [a.name for a in st.legal_actions()]
     return v
+
+
+def _said(parts) -> str:
+    return ", ".join(f"{part} {value}" for part, value in parts) or "nothing"
+
+
+def _declaration(entry, st, cards, sn) -> dict:
+    """One category's public result: what was said, the answer, what the winner showed."""
+    cat, declared, _, winner, points, answer, said, compare = entry
+    shown = [p for p in range(st.n) if compare == "none" or p == winner]
+    return {"category": cat, "said": {sn[p]: _said(said[p]) for p in range(st.n)}, "answer": answer,
+            "winner": sn[winner] if winner is not None else None,
+            "shown": {sn[p]: [nm for nm, _ in declared[p]] for p in shown},
+            "cards": {sn[p]: cards(c for _, cs in declared[p] for c in cs) for p in shown},
+            "points": {sn[p]: points[p] for p in range(st.n)}}
+
+
+def _declaring(st, sn) -> dict:
+    """In the category being declared: what those who have declared have said so far."""
+    if getattr(st, "declaring", None) is None or not isinstance(st.phase, _declare_phase()):
+        return {}
+    phase = st.phase
+    cat = phase.categories[st.declare_cat]
+    out = {}
+    for p, d in enumerate(st.declaring):
+        if d is not None:
+            combo = phase.best_combo(st, cat, d)
+            parts = phase.parts(cat, combo) if combo else []
+            out[sn[p]] = _said(parts if not cat.stepwise else parts[:1])
+    return out
+
+
+def _declare_phase():
+    from .phases.declare import Declare
+
+    return Declare
 
 
 def _card(pack, suit: int, strength: int) -> str:

@@ -753,21 +753,36 @@ def test_a_view_does_not_depend_on_hidden_cards(seed, k_a, k_b, seed2):
     assert views[0] == views[1]
 
 
-def test_declared_combinations_are_visible():
+def test_what_a_declaration_makes_public():
+    """Each player's announcement is heard; only the winner shows his combinations (§5)."""
     s = at_declarations("AKQJT.987.A8.A9", "98.AKQJ.KQJ.KQJ")
     to_declare(s, "sequence")
     s.apply("declare sequence AS-TS 9H-7H")
     v = s.view(B)
-    assert v["declaring"]["A"] == ["AS-TS", "9H-7H"]
+    assert v["declaring"]["A"] == "size 5, top A"  # his best: a quint to the ace
+    assert "AS-TS" not in json.dumps(v) and "9H-7H" not in json.dumps(v)
     s.apply("declare sequence AH-JH KC-JC")
     v = s.view(A)
     seq = [d for d in v["declarations"] if d["category"] == "sequence"][0]
-    assert seq["declared"] == {"A": ["AS-TS", "9H-7H"], "B": ["AH-JH", "KC-JC"]}
+    assert seq["said"] == {"A": "size 5, top A", "B": "size 4, top A"}
+    assert seq["shown"] == {"A": ["AS-TS", "9H-7H"]}  # the winner shows what he scores
     assert seq["winner"] == "A" and seq["points"] == {"A": 18, "B": 0}
+    assert "AH-JH" not in json.dumps(v) and "KC-JC" not in json.dumps(v)  # the loser's stay hidden
     point = [d for d in v["declarations"] if d["category"] == "point"][0]
-    assert point["declared"] == {"A": ["S"], "B": ["H"]}
+    assert point["said"] == {"A": "size 5", "B": "size 4"}  # lengths differ: no pips said
+    assert point["shown"] == {"A": ["S"]}
     # B's sunk tierce KD-JD is not public
     assert "KD-JD" not in json.dumps(v)
+
+
+def test_point_pips_are_said_only_when_the_lengths_are_equal():
+    s = at_declarations("Q8.AKJ97.Q8.QJ8", "AK.Q8.AKJ97.AK7")  # 5 cards of 47 pips each
+    to_declare(s, "point")
+    s.apply("declare point H")
+    s.apply("declare point D")
+    point = [d for d in s.view(A)["declarations"] if d["category"] == "point"][0]
+    assert point["said"] == {"A": "size 5, pips 47", "B": "size 5, pips 47"}
+    assert point["shown"] == {}  # equal: nobody scores, nobody shows
 
 
 def card_tokens(view, skip=("hand", "legal")):

@@ -135,3 +135,32 @@ def test_best_of_five_partie_ends_at_three_wins(seed):
     assert state.returns[winner] == 1 and state.returns[1 - winner] == -1
     dealers = [d.dealer for d in state.deals]
     assert all(a != b for a, b in zip(dealers, dealers[1:]))  # the deal alternates across games
+
+
+def _at_sequences(options, b_hand):
+    """Deal 1 with A (elder) holding a quint to the ace in spades, played up to the sequences."""
+    game = load_game(RUBICON, options=options)
+    a_hand = "AS KS QS JS TS 7H AD 8D 7D AC 8C 7C".split()
+    rest = [c for c in game.pack.names if c not in a_hand and c not in b_hand]
+    cards = [[game.pack.parse(c) for c in h] for h in (a_hand, b_hand)]
+    s = game.new_state(1, first_dealer=B, hands={1: cards}, talons={1: [game.pack.parse(c) for c in rest]})
+    for action in ("discard 7C", "draw", "draw", "keep talon hidden", "declare point S"):
+        s.apply(action)
+    s.apply(s.legal_actions()[-1])  # B declares her best point
+    return s
+
+
+@pytest.mark.parametrize("two_step, b_hand, said", [
+    # B holds a quint to the king: equal sizes, so the top cards are said too
+    (False, "KH QH JH TH 9H 9S 8S KD QD KC QC JC", {"A": "size 5, top A", "B": "size 5, top K"}),
+    (True, "KH QH JH TH 9H 9S 8S KD QD KC QC JC", {"A": "size 5, top A", "B": "size 5, top K"}),
+    # B holds a quart: with two-step declarations the sizes settle it and no top card is said
+    (False, "KH QH JH TH 8H 9S 8S KD QD KC QC JC", {"A": "size 5, top A", "B": "size 4, top K"}),
+    (True, "KH QH JH TH 8H 9S 8S KD QD KC QC JC", {"A": "size 5", "B": "size 4"}),
+])
+def test_two_step_declarations_say_the_top_card_only_when_sizes_are_equal(two_step, b_hand, said):
+    s = _at_sequences({"two_step_declarations": str(two_step).lower()}, b_hand.split())
+    s.apply("declare sequence AS-TS")
+    s.apply(s.legal_actions()[-1])
+    seq = [d for d in s.view(A)["declarations"] if d["category"] == "sequence"][0]
+    assert seq["said"] == said and seq["winner"] == "A"

@@ -19,7 +19,12 @@ With `compare: none`, every seat scores what it declared. Every result is logged
 order, so running totals (and bonuses triggered by them) can be reckoned afterwards.
 
 Actions: `declare point S`, `declare sequence KC-9C TS-8S`, `declare set A K`,
-`declare point nothing`. With `answers` (e.g. `{worse: good, better: not good, equal:
+`declare point nothing`.
+
+What the others learn is what a player says: of his best declared combination, the parts
+in `announce` (`size`, `top` rank, `pips`), all at once or, with `stepwise`, one at a
+time while the declarations are still equal. The winner then shows the combinations he
+scores; a category with `compare: none` shows them all. With `answers` (e.g. `{worse: good, better: not good, equal:
 equal}`) the later declarer's answer is shown in the game's own words. The legal list always ends with the fullest declaration (every
 combination, or the best one), which is what bots declare. Declared combinations are
 public.
@@ -36,7 +41,8 @@ from . import Phase
 class Category:
     """One category of declarations, compiled."""
 
-    def __init__(self, name, finder, at_least, ranks, only_if, choose, key, score, compare):
+    def __init__(self, name, finder, at_least, ranks, only_if, choose, key, score, compare,
+                 announce=("size",), stepwise=False):
         self.name = name
         self.finder = finder
         self.at_least = at_least
@@ -46,14 +52,17 @@ class Category:
         self.key = key  # function (ctx, cards) -> number
         self.score = score  # function (ctx, cards) -> number
         self.compare = compare
+        self.announce = tuple(announce)  # what is said of a seat's best declared combination
+        self.stepwise = stepwise  # say one part at a time, the next only while all are equal
 
 
 class Declare(Phase):
     kind = "declare"
 
-    def __init__(self, name, pack, n, first, categories, answers=None):
+    def __init__(self, name, pack, n, first, categories, answers=None, pips=None):
         super().__init__(name)
         self.pack = pack
+        self.pips = pips or (0,) * len(pack)  # card values for a `pips` announcement
         self.n = n
         self.first = first
         self.categories = tuple(categories)
@@ -162,6 +171,32 @@ class Declare(Phase):
             st.declaring = [None] * self.n if st.declare_cat < len(self.categories) else None
         self._skip_empty(st)
 
+    def parts(self, cat: Category, combo) -> list[tuple[str, object]]:
+        """What is said of a combination: (part, value) for each part `cat` announces."""
+        cards = combo[1]
+        top = min(cards, key=lambda c: self.pack.rank[c])
+        values = {"size": len(cards), "top": self.pack.ranks[self.pack.rank[top]],
+                  "pips": sum(self.pips[c] for c in cards)}
+        return [(part, values[part]) for part in cat.announce]
+
+    def best_combo(self, st, cat: Category, declared):
+        return max(declared, key=lambda nc: cat.key(st, list(nc[1]))) if declared else None
+
+    def said(self, st, cat: Category, upto: int | None = None) -> list:
+        """Per seat, the announcement parts said aloud: all at once, or (stepwise) while all are equal."""
+        combos = [self.best_combo(st, cat, d or ()) for d in st.declaring]
+        parts = [self.parts(cat, c) if c else [] for c in combos]
+        if cat.compare == "none" or not cat.stepwise:
+            return parts
+        said = [[] for _ in parts]
+        speaking = [p for p in range(self.n) if parts[p]]
+        for i in range(len(cat.announce)):
+            for p in speaking:
+                said[p].append(parts[p][i])
+            if len(speaking) < 2 or len({parts[p][i][1] for p in speaking}) > 1:
+                break  # somebody is ahead: nothing more needs saying
+        return said
+
     def _skip_empty(self, st) -> None:
         """A seat with no combination in the category has nothing to choose: it declares nothing."""
         while st.declare_cat < len(self.categories) and not self._options(st):
@@ -201,5 +236,6 @@ class Declare(Phase):
             else:
                 verdict = "worse" if later < first else "equal"
             answer = self.answers.get(verdict) if verdict else None
-        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer))
+        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer,
+                                self.said(st, cat), cat.compare))
         st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))
