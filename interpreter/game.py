@@ -44,7 +44,7 @@ PHASE_KEYS = {
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused"},
     "declare": {"first", "categories", "answers"},
-    "expose": {"by"},
+    "expose": {"by", "shown_when"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
     "score": set(),
@@ -439,7 +439,8 @@ class Compiler:
             sees = self.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
             return Exchange(name, self.pack, by, least, most, sees)
         if kind == "expose":
-            return Expose(name, self.expr(base + ("by",), "seat", default="dealer"))
+            shown = self.expr(base + ("shown_when",), "bool") if "shown_when" in p else None
+            return Expose(name, self.expr(base + ("by",), "seat", default="dealer"), shown)
         if kind == "declare":
             first = self.expr(base + ("first",), "seat", default="declarer")
             cats = [self.compile_category(base + ("categories", cname), cname, c or {})

@@ -259,6 +259,7 @@ class State:
         self.talon: list[int] = []
         self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
         self.talon_exposed = False  # the talon's cards turned face up for everybody
+        self.talon_shown_when = None  # ... from the moment this holds (None: at once)
         self.talon_seen: list[list[int]] = [[] for _ in range(n)]  # talon cards a seat has looked at
         self.exchanges = [0] * n  # how many cards each seat exchanged (public)
         self.declarations: list = []  # each category's result, in order

@@ -44,7 +44,7 @@ def view(st, seat: int) -> dict:
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
         "talon_size": len(st.talon),
-        "talon": cards(st.talon) if st.talon_exposed else None,  # face down unless exposed
+        "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
         # declarations: what each player said of his best; the winner's combinations are shown
         "declarations": [_declaration(entry, st, cards, sn) for entry in st.declarations],
@@ -58,6 +58,12 @@ def view(st, seat: int) -> dict:
     if seat == st.current:
         v["legal"] = [a.name for a in st.legal_actions()]
     return v
+
+
+def _talon_face_up(st) -> bool:
+    if not st.talon_exposed:
+        return False
+    return st.talon_shown_when is None or bool(st.talon_shown_when(st))
 
 
 def _said(parts) -> str:

@@ -164,3 +164,22 @@ def test_two_step_declarations_say_the_top_card_only_when_sizes_are_equal(two_st
     s.apply(s.legal_actions()[-1])
     seq = [d for d in s.view(A)["declarations"] if d["category"] == "sequence"][0]
     assert seq["said"] == said and seq["winner"] == "A"
+
+
+@pytest.mark.parametrize("after_lead", [False, True])
+def test_exposed_talon_is_face_up_at_once_or_after_the_first_lead(after_lead):
+    game = load_game(RUBICON, options={"expose_after_lead": str(after_lead).lower()})
+    s = game.new_state(8)
+    elder = s.current_player
+    s.apply(s.legal_actions()[0])
+    s.apply("draw")  # elder takes 1 of 5
+    s.apply("draw")  # younger takes none: 7 left
+    s.apply("expose talon")
+    while s.phase.kind != "tricks":
+        s.apply(s.legal_actions()[-1])
+    left = sorted(game.pack.names[c] for c in s.talon)
+    assert len(left) == 7
+    before = s.view(elder)["talon"]
+    assert before is None if after_lead else sorted(before) == left
+    s.apply(s.legal_actions()[0])  # elder leads
+    assert sorted(s.view(1 - elder)["talon"]) == left

@@ -1,7 +1,9 @@
 """Exposing the cards left in the talon: a seat chooses to turn them face up, or not.
 
 The cards take no further part; exposing them only tells both players where they are.
-Actions: `expose talon` and `keep talon hidden`. Skipped when the talon is empty.
+Actions: `expose talon` and `keep talon hidden`. Skipped when the talon is empty. With
+`shown_when`, exposed cards are turned face up only once that condition holds (e.g. after
+the first lead).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from . import Phase
 class Expose(Phase):
     kind = "expose"
 
-    def __init__(self, name, by):
+    def __init__(self, name, by, shown_when=None):
         super().__init__(name)
         self.by = by
+        self.shown_when = shown_when  # compiled bool: exposed cards are face up only once it holds
         self.show = Action("expose", True, "expose talon")
         self.hide = Action("expose", False, "keep talon hidden")
 
@@ -30,4 +33,5 @@ class Expose(Phase):
 
     def apply(self, st, action) -> None:
         st.talon_exposed = action.arg
+        st.talon_shown_when = self.shown_when
         st.exposer = None
