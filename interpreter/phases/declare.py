@@ -161,15 +161,18 @@ class Declare(Phase):
                 f"combinations held: {held}", "declare")
 
     def apply(self, st, action) -> None:
-        p = st.declare_order[st.declare_turn]
-        st.declaring[p] = action.arg
+        self._declared(st, action.arg)
+        self._skip_empty(st)
+
+    def _declared(self, st, combos) -> None:
+        """The seat whose turn it is declares `combos`; the last seat's declaration settles the category."""
+        st.declaring[st.declare_order[st.declare_turn]] = combos
         st.declare_turn += 1
         if st.declare_turn == self.n:
             self._resolve(st)
             st.declare_cat += 1
             st.declare_turn = 0
             st.declaring = [None] * self.n if st.declare_cat < len(self.categories) else None
-        self._skip_empty(st)
 
     def parts(self, cat: Category, combo) -> list[tuple[str, object]]:
         """What is said of a combination: (part, value) for each part `cat` announces."""
@@ -182,7 +185,7 @@ class Declare(Phase):
     def best_combo(self, st, cat: Category, declared):
         return max(declared, key=lambda nc: cat.key(st, list(nc[1]))) if declared else None
 
-    def said(self, st, cat: Category, upto: int | None = None) -> list:
+    def said(self, st, cat: Category) -> list:
         """Per seat, the announcement parts said aloud: all at once, or (stepwise) while all are equal."""
         combos = [self.best_combo(st, cat, d or ()) for d in st.declaring]
         parts = [self.parts(cat, c) if c else [] for c in combos]
@@ -200,14 +203,7 @@ class Declare(Phase):
     def _skip_empty(self, st) -> None:
         """A seat with no combination in the category has nothing to choose: it declares nothing."""
         while st.declare_cat < len(self.categories) and not self._options(st):
-            p = st.declare_order[st.declare_turn]
-            st.declaring[p] = ()
-            st.declare_turn += 1
-            if st.declare_turn == self.n:
-                self._resolve(st)
-                st.declare_cat += 1
-                st.declare_turn = 0
-                st.declaring = [None] * self.n if st.declare_cat < len(self.categories) else None
+            self._declared(st, ())
 
     def _resolve(self, st) -> None:
         cat = self.categories[st.declare_cat]
