@@ -29,7 +29,7 @@ from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
 from .phases.declare import Category, Declare
 from .phases.double import Double
-from .phases.exchange import Exchange
+from .phases.exchange import Draw, Exchange, Show
 from .phases.expose import Expose
 from .phases.layout import Layout
 from .phases.score import Score
@@ -37,12 +37,15 @@ from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "expose", "declare", "double", "play", "score")
+PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "draw", "expose", "declare", "show", "double",
+               "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "exchange": {"by", "min", "max", "sees_unused"},
+    "exchange": {"by", "min", "max", "sees_unused", "draw"},
+    "draw": {"by"},
+    "show": {"by", "category"},
     "declare": {"first", "categories", "answers"},
     "expose": {"by", "shown_when"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
@@ -437,7 +440,11 @@ class Compiler:
             least = self.expr(base + ("min",), "number", default="0")
             most = self.expr(base + ("max",), "number", default="pack_size")
             sees = self.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
-            return Exchange(name, self.pack, by, least, most, sees)
+            return Exchange(name, self.pack, by, least, most, sees, draws=p.get("draw", True) is not False)
+        if kind == "draw":
+            return Draw(name, self.expr(base + ("by",), "seat", default="declarer"))
+        if kind == "show":
+            return Show(name, self.expr(base + ("by",), "seat", default="declarer"), str(p.get("category", "")))
         if kind == "expose":
             shown = self.expr(base + ("shown_when",), "bool") if "shown_when" in p else None
             return Expose(name, self.expr(base + ("by",), "seat", default="dealer"), shown)
@@ -496,7 +503,8 @@ class Compiler:
                            suggest(str(part), ["size", "top", "pips"]))
         return Category(name, finder, int(c.get("at_least", 1)), ranks, only_if, c.get("choose", "any"),
                         function("key", "0" if c.get("compare") == "none" else None), function("score", None),
-                        c.get("compare", "best"), announce, bool(c.get("stepwise", False)))
+                        c.get("compare", "best"), announce, bool(c.get("stepwise", False)),
+                        c.get("show", True) is not False)
 
     def announcement_actions(self):
         pack = self.pack
@@ -523,7 +531,9 @@ class Compiler:
             p = spec_phases[nm] or {}
             if "next" in p:
                 target = p["next"]
-                if target not in index:
+                if target == "end":  # the deal ends after this phase
+                    ph.next_index = None
+                elif target not in index:
                     self.error(("phases", nm, "next"), f"`next` names no phase: `{target}`", suggest(str(target), names))
                     ph.next_index = None
                 else:

@@ -214,6 +214,8 @@ def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_
                                                f"change what its base has", hint, at_key=True))
                 continue
             old = base[name]
+            if old is None and isinstance(value, dict):  # an empty entry (`score:`) takes keys like a mapping
+                old = base[name] = {}
             if isinstance(old, dict) and isinstance(value, dict):
                 if not old:
                     origins[target] = src.place(where)

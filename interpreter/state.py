@@ -205,6 +205,8 @@ class State:
         d["talon"] = list(self.talon)
         d["discards"] = [list(x) for x in self.discards]
         d["talon_seen"] = [list(x) for x in self.talon_seen]
+        d["shown_later"] = set(self.shown_later)
+        d["to_draw"] = list(self.to_draw)
         d["exchanges"] = list(self.exchanges)
         d["declarations"] = list(self.declarations)
         d["declaring"] = None if self.declaring is None else list(self.declaring)
@@ -260,6 +262,8 @@ class State:
         self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
         self.talon_exposed = False  # the talon's cards turned face up for everybody
         self.talon_shown_when = None  # ... from the moment this holds (None: at once)
+        self.shown_later: set = set()  # (category, seat): declarations shown by a later `show` phase
+        self.to_draw = [0] * n  # cards discarded and not yet drawn (an exchange that draws later)
         self.talon_seen: list[list[int]] = [[] for _ in range(n)]  # talon cards a seat has looked at
         self.exchanges = [0] * n  # how many cards each seat exchanged (public)
         self.declarations: list = []  # each category's result, in order

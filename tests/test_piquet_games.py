@@ -183,3 +183,65 @@ def test_exposed_talon_is_face_up_at_once_or_after_the_first_lead(after_lead):
     assert before is None if after_lead else sorted(before) == left
     s.apply(s.legal_actions()[0])  # elder leads
     assert sorted(s.view(1 - elder)["talon"]) == left
+
+
+def test_strict_carte_blanche_procedure_when_elder_holds_it():
+    """Variant 3: elder announces, states his count, younger discards, elder shows, exchanges, younger draws."""
+    game = load_game(RUBICON, options={"strict_blanche": "true"})
+    names = game.pack.names
+    a_hand = "AS TS 9S 8S 7S AH TH 9H AD TD AC TC".split()  # no king, queen or jack
+    b_hand = "KS QS JS KH QH JH KD QD JD KC QC JC".split()
+    talon = "8H 7H 9D 8D 7D 9C 8C 7C".split()
+    parse = game.pack.parse
+    s = game.new_state(1, first_dealer=B, hands={1: [[parse(c) for c in a_hand], [parse(c) for c in b_hand]]},
+                       talons={1: [parse(c) for c in talon]})
+    assert [a.name for a in s.legal_actions()] == ["declare carte blanche nothing", "declare carte blanche hand"]
+    s.apply("declare carte blanche hand")
+    blanche = s.view(B)["declarations"][0]
+    assert blanche["said"]["A"] == "size 12" and blanche["shown"] == {}  # announced, not yet shown
+    assert [a.name for a in s.legal_actions()] == [f"exchange {k}" for k in range(1, 6)]
+    s.apply("exchange 3")
+    assert s.current_player == B  # younger discards first, up to 8 - 3
+    s.apply("discard KS")
+    s.apply("discard QS")
+    s.apply("draw")  # she ends her discards; she draws later
+    assert sorted(names[c] for c in s.hands[B]) == sorted(c for c in b_hand if c not in ("KS", "QS"))
+    assert s.view(B)["declarations"][0]["shown"] == {"A": ["hand"]}  # elder shows his hand now
+    assert s.current_player == A
+    for c in ("7S", "8S"):
+        s.apply(f"discard {c}")
+    assert "draw" not in [a.name for a in s.legal_actions()]  # exactly three
+    s.apply("discard 9S")  # the third: he draws at once
+    assert {"8H", "7H", "9D"} <= {names[c] for c in s.hands[A]}
+    assert {"8D", "7D"} <= {names[c] for c in s.hands[B]}  # then younger draws the next two
+    assert sorted(names[c] for c in s.talon) == ["7C", "8C", "9C"]
+    assert [a.name for a in s.legal_actions()] == ["keep talon hidden", "expose talon"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strict_carte_blanche_changes_nothing_without_one(seed):
+    """Without a carte blanche the strict procedure is the usual one: the same game, deal by deal."""
+    _, usual = finished(RUBICON, seed)
+    _, strict = finished(RUBICON, seed, {"strict_blanche": "true"})
+    blanche = [d for d in usual.deals if any(d.declarations[0][1])]
+    assert not blanche, "pick seeds without a carte blanche"
+    assert [(d.hands, d.exchanges, d.scores) for d in strict.deals] == \
+        [(d.hands, d.exchanges, d.scores) for d in usual.deals]
+
+
+def test_strict_carte_blanche_procedure_when_younger_holds_it():
+    """Variant 3: younger announces before elder's exchange and shows her hand only after it."""
+    game = load_game(RUBICON, options={"strict_blanche": "true"})
+    parse = game.pack.parse
+    a_hand = "KS QS JS KH QH JH KD QD JD KC QC JC".split()
+    b_hand = "AS TS 9S 8S 7S AH TH 9H AD TD AC TC".split()  # younger's: no court card
+    talon = "8H 7H 9D 8D 7D 9C 8C 7C".split()
+    s = game.new_state(1, first_dealer=B, hands={1: [[parse(c) for c in a_hand], [parse(c) for c in b_hand]]},
+                       talons={1: [parse(c) for c in talon]})
+    assert s.current_player == B  # elder has nothing to announce: younger's turn
+    s.apply("declare carte blanche hand")
+    assert s.current_player == A and s.view(A)["declarations"][0]["shown"] == {}
+    s.apply("discard KS")
+    s.apply("draw")  # elder's usual exchange, 1 to 5
+    assert s.view(A)["declarations"][0]["shown"] == {"B": ["hand"]}  # now she shows it
+    assert s.current_player == B and "draw" in [a.name for a in s.legal_actions()]  # her own exchange

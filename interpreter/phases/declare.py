@@ -42,7 +42,7 @@ class Category:
     """One category of declarations, compiled."""
 
     def __init__(self, name, finder, at_least, ranks, only_if, choose, key, score, compare,
-                 announce=("size",), stepwise=False):
+                 announce=("size",), stepwise=False, show=True):
         self.name = name
         self.finder = finder
         self.at_least = at_least
@@ -54,6 +54,7 @@ class Category:
         self.compare = compare
         self.announce = tuple(announce)  # what is said of a seat's best declared combination
         self.stepwise = stepwise  # say one part at a time, the next only while all are equal
+        self.show = show  # with compare: none, shown at once (else by a later `show` phase)
 
 
 class Declare(Phase):
@@ -233,5 +234,5 @@ class Declare(Phase):
                 verdict = "worse" if later < first else "equal"
             answer = self.answers.get(verdict) if verdict else None
         st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer,
-                                self.said(st, cat), cat.compare))
+                                self.said(st, cat), cat.compare, cat.show))
         st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))

@@ -8,6 +8,10 @@ talon; when the most allowed have been discarded the draw follows by itself. Dis
 are seen by their owner only; how many cards a seat exchanged is public. With
 `sees_unused`, the seat then looks at the talon cards it was entitled to and left.
 
+With `draw: false` the seat only discards; a later `draw` phase gives it as many cards
+(for procedures where another player discards in between). A `show` phase makes a
+declaration announced earlier visible (its category declared with `show: false`).
+
 One card per action keeps every legal list short (a choice among all sets of up to
 five cards of twelve would be 1,585 actions), for bots and for people alike.
 """
@@ -22,8 +26,9 @@ from . import Phase
 class Exchange(Phase):
     kind = "exchange"
 
-    def __init__(self, name, pack, by, least, most, sees_unused=None):
+    def __init__(self, name, pack, by, least, most, sees_unused=None, draws=True):
         super().__init__(name)
+        self.draws = draws  # False: the seat draws later, in a `draw` phase
         self.sees_unused = sees_unused  # compiled: how many talon cards the seat was entitled to, or None
         self.pack = pack
         self.by = by
@@ -75,6 +80,11 @@ class Exchange(Phase):
 
     def _draw(self, st) -> None:
         p, k = st.exchanger, st.exchange_count
+        if not self.draws:  # the draw comes later
+            st.to_draw[p] += k
+            st.exchanges[p] = k
+            st.exchanged = True
+            return
         drawn, st.talon = st.talon[:k], st.talon[k:]
         hand = st.hands[p]
         hand.extend(drawn)
@@ -94,3 +104,36 @@ class Exchange(Phase):
         if action.arg not in st.hands[p]:
             return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None
         return f"{st.seat_name(p)} may discard at most {most} card{'s' * (most != 1)}", "exchange"
+
+
+class Draw(Phase):
+    """A seat draws from the talon the cards it discarded earlier and has not yet replaced."""
+
+    kind = "draw"
+
+    def __init__(self, name, by):
+        super().__init__(name)
+        self.by = by
+
+    def start(self, st) -> None:
+        p = self.by(st)
+        k = st.to_draw[p]
+        drawn, st.talon = st.talon[:k], st.talon[k:]
+        st.hands[p].extend(drawn)
+        st.hands[p].sort()
+        st.to_draw[p] = 0
+        st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), tuple(drawn)))
+
+
+class Show(Phase):
+    """A seat shows what it declared earlier in a category (a proof announced before it is shown)."""
+
+    kind = "show"
+
+    def __init__(self, name, by, category):
+        super().__init__(name)
+        self.by = by
+        self.category = category
+
+    def start(self, st) -> None:
+        st.shown_later.add((self.category, self.by(st)))
