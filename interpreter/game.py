@@ -294,7 +294,7 @@ class Compiler:
                 continue
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
-            else:  # a definition without parameters reads as a name: `elder`, not `elder()`
+            else:  # a definition without parameters reads as a name: `opener`, not `opener()`
                 scope.names[name] = Name(rtype, get=impl, doc=f.get("description", ""))
         return scope
 

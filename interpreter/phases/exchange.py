@@ -1,7 +1,7 @@
 """Exchanging with the talon: a seat discards cards face down, one by one, then draws as many.
 
 `by` names the seat; `min` and `max` bound how many cards it discards (expressions, so
-one player's allowance may depend on another's: `8 - exchanged(elder)`); it can never
+one player's allowance may depend on another's: `8 - exchanged(left(dealer))`); it can never
 discard more than the talon holds. The actions are `discard 7C` (one card at a time)
 and `draw`, which ends the discarding and takes as many cards from the top of the
 talon; when the most allowed have been discarded the draw follows by itself. Discards
