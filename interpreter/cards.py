@@ -27,12 +27,17 @@ class Pack:
     names: tuple[str, ...]
     suit: tuple[int, ...]  # suit index, NO_SUIT for jokers
     rank: tuple[int, ...]  # rank index into `ranks` (0 = highest), -1 for jokers
-    strength: tuple[int, ...]  # plain order, higher beats lower within a suit
+    strength: tuple[int, ...]  # place in the natural rank order (runs, layouts), higher is higher
     by_name: dict[str, int] = field(repr=False)
+    power: tuple[int, ...] = ()  # how cards of one suit beat each other in play (default: strength)
+    trump_power: tuple[int, ...] = ()  # ... in the trump suit (default: power)
 
     @classmethod
-    def build(cls, suits, ranks, extra=(), removed=()) -> "Pack":
-        """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`."""
+    def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None) -> "Pack":
+        """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`.
+
+        `plain_order` and `trump_order` (high to low) say how cards beat each other in play
+        when that differs from the natural order of `ranks`."""
         removed = {normalize(c) for c in removed}
         names, suit, rank, strength = [], [], [], []
         top = len(ranks)
@@ -50,6 +55,14 @@ class Pack:
             suit.append(NO_SUIT)
             rank.append(-1)
             strength.append(top + len(extra) - ji)
+        def power_of(order):
+            if order is None:
+                return None
+            order = [str(r) for r in order]
+            return tuple(len(order) - order.index(ranks[r]) if r >= 0 else st
+                         for r, st in zip(rank, strength))
+
+        power = power_of(plain_order) or tuple(strength)
         return cls(
             suits=tuple(suits),
             ranks=tuple(ranks),
@@ -58,6 +71,8 @@ class Pack:
             rank=tuple(rank),
             strength=tuple(strength),
             by_name={n: i for i, n in enumerate(names)},
+            power=power,
+            trump_power=power_of(trump_order) or power,
         )
 
     def __len__(self) -> int:

@@ -237,7 +237,16 @@ class Compiler:
 
     def compile_pack(self) -> Pack:
         p = self.spec["pack"]
-        pack = Pack.build(p["suits"], [str(r) for r in p["ranks"]], p.get("extra", ()), ())
+        ranks = [str(r) for r in p["ranks"]]
+        orders = {}
+        for key in ("plain_order", "trump_order"):
+            if key in p:
+                order = [str(r) for r in p[key]]
+                if sorted(order) != sorted(ranks):
+                    self.error(("pack", key), f"`{key}` must list each rank of `ranks` once: {' '.join(ranks)}")
+                else:
+                    orders[key] = order
+        pack = Pack.build(p["suits"], ranks, p.get("extra", ()), (), **orders)
         removed = []
         for i, name in enumerate(p.get("remove", ()) or ()):
             try:
@@ -247,7 +256,7 @@ class Compiler:
                 self.error(("pack", "remove", i), f"`{name}` is not a card of this pack",
                            suggest(str(name), pack.names))
         if removed:
-            pack = Pack.build(p["suits"], [str(r) for r in p["ranks"]], p.get("extra", ()), removed)
+            pack = Pack.build(p["suits"], ranks, p.get("extra", ()), removed, **orders)
         return pack
 
     def collect_announcements(self) -> dict[str, str]:
@@ -274,7 +283,7 @@ class Compiler:
     def build_scope(self, contract_keys) -> Scope:
         """The engine's names for this game, then the spec's own functions."""
         scope = build_scope(self.pack, self.n, self.step, self.announce_types, contract_keys,
-                            self.spec["pack"].get("points"))
+                            self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"))
         return self.compile_functions(scope)
 
     def compile_functions(self, scope: Scope) -> Scope:

@@ -13,7 +13,8 @@ from operator import attrgetter
 from .expr import Attr, Func, Name, Scope
 
 
-def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None) -> Scope:
+def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
+                trump_points=None) -> Scope:
     """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts."""
     names = {
         "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
@@ -49,22 +50,25 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
         if key not in names:
             names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
-    suit, strength = pack.suit, pack.strength
+    suit, power, trump_power = pack.suit, pack.power, pack.trump_power
 
     def wins_trick(st, c):
         if not st.trick_cards:
             return True
         best = st.trick_best
         if suit[c] == suit[best]:
-            return strength[c] > strength[best]
+            pw = trump_power if suit[c] == st.trump else power
+            return pw[c] > pw[best]
         return suit[c] == st.trump
 
     def winning_cards(st, cards):
         if not st.trick_cards:
             return list(cards)
         best = st.trick_best
-        led, top, trump = suit[best], strength[best], st.trump
-        return [c for c in cards if (strength[c] > top if suit[c] == led else suit[c] == trump)]
+        led, trump = suit[best], st.trump  # `led`: the suit of the card winning so far
+        pw = trump_power if led == trump else power
+        top = pw[best]
+        return [c for c in cards if (pw[c] > top if suit[c] == led else suit[c] == trump)]
 
     funcs = {
         "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),
@@ -102,7 +106,11 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "card": {
             "suit": Attr("suit", table=pack.suit, doc="the card's suit"),
             "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
-            "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is better"),
+            "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
+            "power": (Attr("number", table=pack.power, doc="how the card beats others of its suit in play")
+                      if pack.trump_power == pack.power else
+                      Attr("number", get=lambda st, c: (trump_power if suit[c] == st.trump else power)[c],
+                           doc="how the card beats others of its suit in play (trump order in trumps)")),
         },
         "trick": {
             "winner": Attr("seat", get=lambda st, t: t.winner, doc="who won the trick"),
@@ -112,9 +120,14 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
         },
     }
-    if points:
-        table = tuple(points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
-        attrs["card"]["points"] = Attr("number", table=table, doc="the card's point value")
+    if points or trump_points:
+        plain = tuple((points or {}).get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+        if trump_points is None:
+            attrs["card"]["points"] = Attr("number", table=plain, doc="the card's point value")
+        else:
+            trumps = tuple(trump_points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+            attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if suit[c] == st.trump else plain)[c],
+                                           doc="the card's point value (its trump value in the trump suit)")
     return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
 
 

@@ -33,6 +33,28 @@ class PlayRule:
         self.mode = mode if mode is not None else (ALWAYS if when is None else IF)
 
 
+def _follow_only(cascade):
+    """For a cascade that is just `when: not leading` + `card.x == value`: legal() as one closure.
+
+    This is the shape of plain follow-suit games (and their lapse when void), the most
+    played cascade of all; anything else goes through the general loop of `legal`.
+    """
+    if len(cascade) != 1:
+        return None
+    mode, _, _, eq = cascade[0]
+    if mode != NOT_ON_LEAD or eq is None or eq[1]:
+        return None
+    (table, value), _ = eq
+
+    def legal(st):
+        hand = st.hands[st.to_play]
+        if st.leading:
+            return hand[:]
+        v = value(st)
+        return [c for c in hand if table[c] == v] or hand[:]
+    return legal
+
+
 def _inline(keep):
     """((table, value getter), further steps) when a rule starts with `card.x == value`, else None."""
     eq = getattr(keep, "select_eq", None)
@@ -52,12 +74,16 @@ class Tricks(Phase):
         # the seats of a trick in playing order, by its leader
         self.order = tuple(tuple((lead + i * step) % n for i in range(n)) for lead in range(n))
         self.suit = pack.suit
-        self.strength = pack.strength
+        self.power = pack.power
+        self.trump_power = pack.trump_power
         self.leader = leader
         self.rules = tuple(rules)
         self._cascade = tuple((r.mode, r.when, r.keep, _inline(r.keep)) for r in rules)
         self.stop_when = stop_when
         self.play = play_actions  # card number -> the card (its own play action)
+        fast = _follow_only(self._cascade)
+        if fast is not None:
+            self.legal = fast  # the usual cascade, one rule on the led suit: a closure made for it
 
     def start(self, st) -> None:
         st.leader = st.to_play = self.leader(st)
@@ -99,14 +125,21 @@ class Tricks(Phase):
         cards = st.trick_cards
         if not cards:
             st.leading = False
-            st.led_suit = self.suit[c]
+            s = st.led_suit = self.suit[c]
             st.trick_best = c
             st.trick_winner = p
+            st.best_power = self.trump_power if s == st.trump else self.power  # the order the best card is in
         else:
-            suit, best = self.suit, st.trick_best
-            if (self.strength[c] > self.strength[best]) if suit[c] == suit[best] else (suit[c] == st.trump):
-                st.trick_best = c  # beats(), inlined
+            best, s = st.trick_best, self.suit[c]
+            if s == self.suit[best]:  # beats(), inlined
+                power = st.best_power
+                if power[c] > power[best]:
+                    st.trick_best = c
+                    st.trick_winner = p
+            elif s == st.trump:
+                st.trick_best = c
                 st.trick_winner = p
+                st.best_power = self.trump_power
         cards.append(c)
         if len(cards) < self.n:
             p = st.to_play = self.after[p]
@@ -129,7 +162,8 @@ class Tricks(Phase):
         """Whether `c` beats `best`, the card now winning the trick."""
         s = self.suit[c]
         if s == self.suit[best]:
-            return self.strength[c] > self.strength[best]
+            power = self.trump_power if s == st.trump else self.power
+            return power[c] > power[best]
         return s == st.trump
 
     def wins_trick(self, st, c) -> bool:
