@@ -31,13 +31,17 @@ class Pack:
     by_name: dict[str, int] = field(repr=False)
     power: tuple[int, ...] = ()  # how cards of one suit beat each other in play (default: strength)
     trump_power: tuple[int, ...] = ()  # ... in the trump suit (default: power)
+    joker_trumps: bool = False  # the jokers belong to the trump suit (to none when there is no trump)
+    suit_with_trump: dict = field(default_factory=dict, repr=False)  # trump -> suit table, jokers included
 
     @classmethod
-    def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None) -> "Pack":
+    def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None,
+              joker_trumps=False) -> "Pack":
         """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`.
 
         `plain_order` and `trump_order` (high to low) say how cards beat each other in play
-        when that differs from the natural order of `ranks`."""
+        when that differs from the natural order of `ranks`; a joker may stand in them by
+        name (`BJ`). With `joker_trumps` the jokers are cards of whatever suit is trump."""
         removed = {normalize(c) for c in removed}
         names, suit, rank, strength = [], [], [], []
         top = len(ranks)
@@ -59,8 +63,13 @@ class Pack:
             if order is None:
                 return None
             order = [str(r) for r in order]
-            return tuple(len(order) - order.index(ranks[r]) if r >= 0 else st
-                         for r, st in zip(rank, strength))
+            keys = [ranks[r] if r >= 0 else n for r, n in zip(rank, names)]
+            return tuple(len(order) - order.index(k) if k in order else st for k, st in zip(keys, strength))
+
+        suit_with_trump = {}
+        if joker_trumps:
+            for t in [None, *range(len(suits))]:
+                suit_with_trump[t] = tuple((NO_SUIT if t is None else t) if s == NO_SUIT else s for s in suit)
 
         power = power_of(plain_order) or tuple(strength)
         return cls(
@@ -73,6 +82,8 @@ class Pack:
             by_name={n: i for i, n in enumerate(names)},
             power=power,
             trump_power=power_of(trump_order) or power,
+            joker_trumps=joker_trumps,
+            suit_with_trump=suit_with_trump,
         )
 
     def __len__(self) -> int:

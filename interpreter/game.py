@@ -40,7 +40,7 @@ from .state import State
 PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "draw", "expose", "declare", "show", "double",
                "play", "score")
 PHASE_KEYS = {
-    "deal": {"hand_size", "packets", "first"},
+    "deal": {"hand_size", "packets", "first", "turn_up"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
@@ -239,13 +239,19 @@ class Compiler:
         p = self.spec["pack"]
         ranks = [str(r) for r in p["ranks"]]
         orders = {}
+        jokers = [str(j) for j in p.get("extra", ())] if p.get("jokers") == "trumps" else []
         for key in ("plain_order", "trump_order"):
             if key in p:
                 order = [str(r) for r in p[key]]
-                if sorted(order) != sorted(ranks):
-                    self.error(("pack", key), f"`{key}` must list each rank of `ranks` once: {' '.join(ranks)}")
+                allowed = ranks + (jokers if key == "trump_order" else [])
+                if sorted(x for x in order if x not in jokers) != sorted(ranks) or len(set(order)) != len(order) \
+                        or any(x not in allowed for x in order):
+                    self.error(("pack", key), f"`{key}` must list each rank of `ranks` once"
+                                              + (" (and may place the trump jokers)" if jokers else "")
+                                              + f": {' '.join(ranks)}")
                 else:
                     orders[key] = order
+        orders["joker_trumps"] = p.get("jokers") == "trumps"
         pack = Pack.build(p["suits"], ranks, p.get("extra", ()), (), **orders)
         removed = []
         for i, name in enumerate(p.get("remove", ()) or ()):
@@ -432,7 +438,8 @@ class Compiler:
                                       f"{len(self.pack)}")
             packets = p.get("packets") or [1]
             first = self.expr(base + ("first",), "seat", default="left(dealer)")
-            return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions)
+            return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions,
+                        turn_up=p.get("turn_up") == "trump")
         if kind == "choose_contract":
             by = self.expr(base + ("by",), "seat", default="declarer")
             schedule = p.get("schedule")

@@ -39,6 +39,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
         "games_played": Name("number", get=lambda st: len(st.games), doc="games finished in this partie"),
         "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
+        "turn_up": Name("card", get=_attr("turn_up"), doc="the card turned up for trumps, or none"),
         "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
         "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
         "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
@@ -50,12 +51,12 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
         if key not in names:
             names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
-    suit, power, trump_power = pack.suit, pack.power, pack.trump_power
+    power, trump_power = pack.power, pack.trump_power
 
     def wins_trick(st, c):
         if not st.trick_cards:
             return True
-        best = st.trick_best
+        best, suit = st.trick_best, st.suit
         if suit[c] == suit[best]:
             pw = trump_power if suit[c] == st.trump else power
             return pw[c] > pw[best]
@@ -64,7 +65,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     def winning_cards(st, cards):
         if not st.trick_cards:
             return list(cards)
-        best = st.trick_best
+        best, suit = st.trick_best, st.suit
         led, trump = suit[best], st.trump  # `led`: the suit of the card winning so far
         pw = trump_power if led == trump else power
         top = pw[best]
@@ -104,12 +105,13 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     }
     attrs = {
         "card": {
-            "suit": Attr("suit", table=pack.suit, doc="the card's suit"),
+            "suit": (Attr("suit", get=lambda st, c: st.suit[c], doc="the card's suit (a joker's is the trump)")
+                     if pack.joker_trumps else Attr("suit", table=pack.suit, doc="the card's suit")),
             "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
             "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
             "power": (Attr("number", table=pack.power, doc="how the card beats others of its suit in play")
                       if pack.trump_power == pack.power else
-                      Attr("number", get=lambda st, c: (trump_power if suit[c] == st.trump else power)[c],
+                      Attr("number", get=lambda st, c: (trump_power if st.suit[c] == st.trump else power)[c],
                            doc="how the card beats others of its suit in play (trump order in trumps)")),
         },
         "trick": {
@@ -126,7 +128,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             attrs["card"]["points"] = Attr("number", table=plain, doc="the card's point value")
         else:
             trumps = tuple(trump_points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
-            attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if suit[c] == st.trump else plain)[c],
+            attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
                                            doc="the card's point value (its trump value in the trump suit)")
     return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
 

@@ -204,6 +204,7 @@ class State:
         d["laid"] = list(self.laid)
         d["talon"] = list(self.talon)
         d["discards"] = [list(x) for x in self.discards]
+        d["out_of_play"] = list(self.out_of_play)
         d["talon_seen"] = [list(x) for x in self.talon_seen]
         d["shown_later"] = set(self.shown_later)
         d["to_draw"] = list(self.to_draw)
@@ -226,6 +227,13 @@ class State:
     def trick_seats(self) -> list[int]:
         """The seats that have played to the trick in progress, in order."""
         return [(self.leader + i * self.game.step) % self.n for i in range(len(self.trick_cards))]
+
+    def set_trump(self, suit) -> None:
+        """Make `suit` (or None) trump; jokers that are trumps follow it."""
+        self.trump = suit
+        tables = self.game.pack.suit_with_trump
+        if tables:
+            self.suit = tables[suit]
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]
@@ -251,6 +259,9 @@ class State:
         self.contract = g.only_contract
         self.contract_key = g.only_contract.key if g.only_contract else None
         self.trump = None
+        self.suit = g.pack.suit_with_trump.get(None, g.pack.suit)  # suit of each card (jokers: the trump's)
+        self.turn_up = None  # a card turned face up (e.g. for trumps)
+        self.out_of_play: list[int] = []  # cards laid aside face up, out of the deal
         self.vars = dict(g.var_defaults)
         self.doubles = [[0] * n for _ in range(n)]
         self.doubled_turns: list[int] = []

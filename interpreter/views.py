@@ -44,6 +44,8 @@ def view(st, seat: int) -> dict:
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
         "talon_size": len(st.talon),
+        "turn_up": names[st.turn_up] if st.turn_up is not None else None,
+        "out_of_play": cards(st.out_of_play),
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
         # declarations: what each player said of his best; the winner's combinations are shown

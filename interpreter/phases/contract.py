@@ -81,6 +81,6 @@ class Announce(Phase):
         name = self._todo(st)[0]
         st.vars[name] = action.arg
         if name == "trump":
-            st.trump = action.arg
+            st.set_trump(action.arg)
         st.deal.announced[name] = action.arg
         st.announce_i += 1

@@ -13,7 +13,7 @@ class Deal(Phase):
 
     kind = "deal"
 
-    def __init__(self, name, pack, n, hand_size, packets, first, step, cards):
+    def __init__(self, name, pack, n, hand_size, packets, first, step, cards, turn_up=False):
         super().__init__(name)
         self.pack = pack
         self.n = n
@@ -23,6 +23,22 @@ class Deal(Phase):
         self.step = step
         self._patterns: dict[int, tuple] = {}
         self.cards = cards  # the card objects (each its own play action), by number
+        self.turn_up = turn_up  # turn the top undealt card for trumps
+
+    def _turn_up(self, st, hands) -> None:
+        """The top undealt card is turned face up; its suit is trump. A joker turned up means no
+        trump, and a joker dealt to a player is laid out of play, face up, and replaced."""
+        card = st.turn_up = st.talon.pop(0)
+        if self.pack.suit[card] >= 0:
+            st.set_trump(self.pack.suit[card])
+            return
+        st.set_trump(None)
+        for hand in hands:
+            for c in [c for c in hand if self.pack.suit[c] < 0]:
+                hand.remove(c)
+                st.out_of_play.append(c)
+                if st.talon:
+                    hand.append(st.talon.pop(0))
 
     def pattern(self, size: int):
         """Which deck positions each seat receives, counted in turn order from `first`."""
@@ -68,6 +84,8 @@ class Deal(Phase):
             st.talon = deck[dealt:]
         st.deal.hands = [tuple(h) for h in hands]
         st.deal.talon = tuple(st.talon)
+        if self.turn_up and st.talon:
+            self._turn_up(st, hands)
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
         st.hands = hands

@@ -123,15 +123,16 @@ class Tricks(Phase):
         p = st.to_play
         st.hands[p].remove(c)
         cards = st.trick_cards
+        suit = st.suit
         if not cards:
             st.leading = False
-            s = st.led_suit = self.suit[c]
+            s = st.led_suit = suit[c]
             st.trick_best = c
             st.trick_winner = p
             st.best_power = self.trump_power if s == st.trump else self.power  # the order the best card is in
         else:
-            best, s = st.trick_best, self.suit[c]
-            if s == self.suit[best]:  # beats(), inlined
+            best, s = st.trick_best, suit[c]
+            if s == suit[best]:  # beats(), inlined
                 power = st.best_power
                 if power[c] > power[best]:
                     st.trick_best = c
@@ -160,8 +161,8 @@ class Tricks(Phase):
 
     def beats(self, st, c, best) -> bool:
         """Whether `c` beats `best`, the card now winning the trick."""
-        s = self.suit[c]
-        if s == self.suit[best]:
+        s = st.suit[c]
+        if s == st.suit[best]:
             power = self.trump_power if s == st.trump else self.power
             return power[c] > power[best]
         return s == st.trump
