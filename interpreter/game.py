@@ -27,6 +27,7 @@ from .overlays import option_text, resolve
 from .phases import Phase
 from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
+from .phases.call import Call
 from .phases.declare import Category, Declare
 from .phases.double import Double
 from .phases.exchange import Draw, Exchange, Show
@@ -37,14 +38,15 @@ from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "exchange", "draw", "expose", "declare", "show", "double",
-               "play", "score")
+PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "exchange", "draw", "expose", "declare", "show",
+               "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
     "draw": {"by"},
+    "call": {"first", "numbers", "words", "void_if_all_pass"},
     "show": {"by", "category"},
     "declare": {"first", "categories", "answers"},
     "expose": {"by", "shown_when"},
@@ -185,6 +187,10 @@ class Compiler:
         contracts_spec = s["contracts"]
         self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
         self.announce_types = self.collect_announcements()
+        self.call_words = {}  # every word any call phase offers -> its value (negative: never a number)
+        for ph in (s["phases"] or {}).values():
+            for w in ((ph or {}).get("words") or {}):
+                self.call_words.setdefault(str(w), -1 - len(self.call_words))
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
         play_actions = tuple(Card(c, pack.names[c]) for c in range(len(pack)))  # each card is its play
 
@@ -289,7 +295,7 @@ class Compiler:
     def build_scope(self, contract_keys) -> Scope:
         """The engine's names for this game, then the spec's own functions."""
         scope = build_scope(self.pack, self.n, self.step, self.announce_types, contract_keys,
-                            self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"))
+                            self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"), self.call_words)
         return self.compile_functions(scope)
 
     def compile_functions(self, scope: Scope) -> Scope:
@@ -457,6 +463,18 @@ class Compiler:
             most = self.expr(base + ("max",), "number", default="pack_size")
             sees = self.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
             return Exchange(name, self.pack, by, least, most, sees, draws=p.get("draw", True) is not False)
+        if kind == "call":
+            first = self.expr(base + ("first",), "seat", default="left(dealer)")
+            numbers = p.get("numbers") or {}
+            lowest = self.expr(base + ("numbers", "from"), "number", default="1")
+            highest = self.expr(base + ("numbers", "to"), "number", default="0")
+            number_scope = self.scope.child(number=Name("number", get=attrgetter("number"), doc="the number bid"))
+            allowed = (self.expr(base + ("numbers", "allowed"), "bool", number_scope)
+                       if "allowed" in numbers else None)
+            words = [(w, self.call_words[w], self.expr(base + ("words", w), "bool", default="true"))
+                     for w in (p.get("words") or {})]
+            return Call(name, n, self.step, first, lowest, highest, allowed, words,
+                        bool(p.get("void_if_all_pass", False)))
         if kind == "draw":
             return Draw(name, self.expr(base + ("by",), "seat", default="declarer"))
         if kind == "show":

@@ -14,7 +14,7 @@ from .expr import Attr, Func, Name, Scope
 
 
 def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
-                trump_points=None) -> Scope:
+                trump_points=None, call_words=None) -> Scope:
     """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts."""
     names = {
         "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
@@ -40,6 +40,11 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "games_played": Name("number", get=lambda st: len(st.games), doc="games finished in this partie"),
         "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
         "turn_up": Name("card", get=_attr("turn_up"), doc="the card turned up for trumps, or none"),
+        "callers": Name("list<seat>", get=_attr("callers"), doc="the seats that have called, in calling order"),
+        "dealt": Name("number", get=lambda st: len(st.deal.hands[0]) if st.deal.hands else 0,
+                      doc="how many cards each player was dealt in this deal"),
+        "counted_deal": Name("number", get=lambda st: st.deal_number - st.voids,
+                             doc="the number of this deal, not counting void deals"),
         "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
         "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
         "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
@@ -48,6 +53,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     for var, t in announce_types.items():
         if var not in names:
             names[var] = Name(t, get=_var(var), doc=f"the announced {var}")
+    for word, value in (call_words or {}).items():  # calls that are words: `call(p) == board`
+        if word not in names:
+            names[word] = Name("number", value=value, doc=f"the call `{word}`")
     for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
         if key not in names:
             names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
@@ -88,6 +96,12 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                             "in a partie of games: a seat's result in game g (from 1)"),
         "game_total": Func(("number", "seat"), "number", lambda st, g, p: st.game_totals[int(g) - 1][p],
                            "in a partie of games: a seat's final total in game g (from 1)"),
+        "call": Func(("seat",), "number", lambda st, p: st.calls[p] if st.calls[p] is not None else 0,
+                     "a seat's call in this deal: its number, 0 for a pass (or none yet), or a word's value"),
+        "call_index": Func(("seat",), "number",
+                           lambda st, p: st.callers.index(p) + 1 if p in st.callers else 0,
+                           "a seat's place in the calling order, from 1 (0 before it has called)"),
+        "partner": Func(("seat",), "seat", lambda st, p: (p + n // 2) % n, "the seat opposite"),
         "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
                           "how many cards a seat exchanged with the talon in this deal"),
         "declaration_points": Func(("seat",), "number", _declaration_points,

@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "void")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -64,6 +64,8 @@ class DealResult:
         self.exchanges: list[tuple[int, tuple, tuple]] = []  # (seat, discarded, drawn)
         self.talon = ()  # the talon as dealt, top card first
         self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
+        self.calls: list[tuple[int, str]] = []  # (seat, call), in order
+        self.void = False  # everybody passed: no play, no score, not counted
 
 
 class State:
@@ -81,6 +83,7 @@ class State:
         self.deals: list[DealResult] = []
         self.totals = [0] * self.n
         self.chosen = [set() for _ in range(self.n)]
+        self.voids = 0  # void deals so far (they do not count toward the game's length)
         self.games: list[list] = []  # each finished game's results, in a partie of games
         self.game_deals: list[int] = []  # the deal that ended each of those games
         self.game_totals: list[list] = []  # and each game's final totals
@@ -187,6 +190,8 @@ class State:
         d["deals"] = [_copy_deal(x) for x in self.deals]
         d["deal"] = d["deals"][-1] if self.deals else None
         d["totals"] = list(self.totals)
+        d["calls"] = list(self.calls)
+        d["callers"] = list(self.callers)
         d["chosen"] = [set(s) for s in self.chosen]
         d["games"] = [list(g) for g in self.games]
         d["game_deals"] = list(self.game_deals)
@@ -262,6 +267,10 @@ class State:
         self.suit = g.pack.suit_with_trump.get(None, g.pack.suit)  # suit of each card (jokers: the trump's)
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.out_of_play: list[int] = []  # cards laid aside face up, out of the deal
+        self.void = False  # the deal was called off (e.g. everybody passed)
+        self.calls = [None] * n
+        self.callers: list[int] = []
+        self.number = 0  # the number being considered, while a call phase lists the legal calls
         self.vars = dict(g.var_defaults)
         self.doubles = [[0] * n for _ in range(n)]
         self.doubled_turns: list[int] = []
@@ -294,11 +303,11 @@ class State:
         """Run automatic steps until a seat must act or the game is over."""
         phases = self.game.phases
         for _ in range(MAX_AUTOMATIC_STEPS):
-            seat = self.phase.actor(self)
+            seat = self.phase.actor(self) if not self.void else None
             if seat is not None:
                 self.current = seat
                 return
-            nxt = self.phase.next_index
+            nxt = self.phase.next_index if not self.void else None
             while nxt is not None and phases[nxt].when is not None and not phases[nxt].when(self):
                 nxt = phases[nxt].next_index
             if nxt is None:
@@ -316,7 +325,11 @@ class State:
     def _end_deal(self) -> bool:
         """Close the deal; start the next one and return True, or return False at the end."""
         g = self.game
-        if self.deal_number >= g.deals(self) or (g.ends_when is not None and g.ends_when(self)):
+        if self.void:  # called off: scores nothing and does not count
+            self.voids += 1
+            self.deal.void = True
+            self.deal.raw = self.deal.scores = [0] * self.n
+        elif self.deal_number - self.voids >= g.deals(self) or (g.ends_when is not None and g.ends_when(self)):
             g.check_game_total(self)
             if g.partie is None:
                 return False
@@ -358,4 +371,6 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.exchanges = list(d.exchanges)
     c.talon = d.talon
     c.declarations = list(d.declarations)
+    c.calls = list(d.calls)
+    c.void = d.void
     return c

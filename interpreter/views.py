@@ -45,6 +45,7 @@ def view(st, seat: int) -> dict:
         "out": [sn[p] for p in st.out],
         "talon_size": len(st.talon),
         "turn_up": names[st.turn_up] if st.turn_up is not None else None,
+        "calls": [[sn[p], call] for p, call in st.deal.calls],
         "out_of_play": cards(st.out_of_play),
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at

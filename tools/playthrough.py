@@ -64,6 +64,7 @@ CONFIGS = [
     ("piquet/au-cent.yaml", {"best_of_five": "true", "elder_views_rest": "true"}),
     ("piquet/rubicon.yaml", {"two_step_declarations": "true", "expose_after_lead": "true"}),
     ("piquet/rubicon.yaml", {"strict_blanche": "true"}),
+    ("back-alley/partnership.yaml", {}),
 ]
 
 

@@ -1,0 +1,91 @@
+"""Calling: each seat in turn makes exactly one call, a number or a word, or passes.
+
+`numbers` gives the range of numbers (`from`, `to`, expressions) and `allowed`, a
+condition over `player` and `number` (e.g. a partner's call limiting the sum); `words`
+names the calls that are not numbers, each with the condition under which it may be
+made (`board: true`). No call needs to beat an earlier one. The calls are kept in order
+for the rest of the deal: `call(p)` is a seat's call (a number; 0 for a pass; a word's
+own value for a word, which expressions name: `call(p) == board`), `callers` the seats
+in calling order, `call_index(p)` a seat's place in it. With `void_if_all_pass`, a deal
+in which everybody passes is void: it ends at once, scores nothing and does not count.
+
+Actions: `pass`, `bid 3`, `board`.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import Phase
+
+PASS = 0
+
+
+class Call(Phase):
+    kind = "call"
+
+    def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass):
+        super().__init__(name)
+        self.n = n
+        self.step = step
+        self.first = first
+        self.lowest = lowest  # compiled: number
+        self.highest = highest  # compiled: number
+        self.allowed = allowed  # compiled bool over `player` and `number`, or None
+        self.words = words  # [(word, value, compiled condition)]
+        self.void_if_all_pass = void_if_all_pass
+        self.pass_action = Action("call", PASS, "pass")
+        self.word_actions = {w: Action("call", v, w) for w, v, _ in words}
+        self._numbers: dict[int, Action] = {}
+
+    def _number(self, k: int) -> Action:
+        a = self._numbers.get(k)
+        if a is None:
+            a = self._numbers[k] = Action("call", k, f"bid {k}")
+        return a
+
+    def start(self, st) -> None:
+        seat = self.first(st)
+        st.call_turns = [(seat + i * self.step) % self.n for i in range(self.n)]
+        st.call_i = 0
+        st.calls = [None] * self.n
+        st.callers = []
+
+    def actor(self, st):
+        return st.call_turns[st.call_i] if st.call_i < len(st.call_turns) else None
+
+    def legal(self, st):
+        p = st.player = st.call_turns[st.call_i]
+        out = [self.pass_action]
+        lo, hi = self.lowest(st), self.highest(st)
+        for k in range(max(1, int(lo)), int(hi) + 1):
+            st.number = k
+            if self.allowed is None or self.allowed(st):
+                out.append(self._number(k))
+        for word, _, condition in self.words:
+            st.player = p
+            if condition(st):
+                out.append(self.word_actions[word])
+        return out
+
+    def parse(self, st, text):
+        words = text.split()
+        if len(words) == 2 and words[0].lower() == "bid" and words[1].isdigit():
+            return self._number(int(words[1]))
+        if len(words) == 1 and words[0].lower() in self.word_actions:
+            return self.word_actions[words[0].lower()]
+        return super().parse(st, text)
+
+    def refuse(self, st, action):
+        p = st.call_turns[st.call_i]
+        if action.name.startswith("bid "):
+            return f"{st.seat_name(p)} may not bid {action.arg} now (`allowed` forbids it)", "allowed"
+        return f"{st.seat_name(p)} may not call {action.name} now", "words"
+
+    def apply(self, st, action) -> None:
+        p = st.call_turns[st.call_i]
+        st.calls[p] = action.arg
+        st.callers.append(p)
+        st.deal.calls.append((p, action.name))
+        st.call_i += 1
+        if st.call_i == len(st.call_turns) and self.void_if_all_pass and all(c == PASS for c in st.calls):
+            st.void = True

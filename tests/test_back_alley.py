@@ -1,0 +1,166 @@
+"""Partnership Back Alley: the rules' worked examples, and random games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.errors import IllegalAction
+from interpreter.game import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "specs" / "back-alley" / "partnership.yaml"
+N, E, S, W = range(4)
+SCHEDULE = "if counted_deal <= 13 then 14 - counted_deal else counted_deal - 13"
+
+
+def game_with(cards: int):
+    """The partnership game with `cards` in every hand (the examples' hand sizes)."""
+    return load_game(SPEC, text=SPEC.read_text().replace(SCHEDULE, str(cards)))
+
+
+def deal(cards, dealer, hands, turn_up):
+    """A first deal with these hands (N E S W) and `turn_up` on top of the undealt cards."""
+    game = game_with(cards)
+    p = game.pack.parse
+    held = [[p(c) for c in h.split()] for h in hands]
+    rest = [c for c in range(len(game.pack)) if all(c not in h for h in held) and c != p(turn_up)]
+    return game, game.new_state(1, first_dealer=dealer, hands={1: held}, talons={1: [p(turn_up), *rest]})
+
+
+def run(state, *actions):
+    for a in actions:
+        state.apply(a)
+    return state
+
+
+def team_scores(state):
+    d = state.deals[0]
+    return d.scores[N], d.scores[E]  # N-S, E-W (partners score alike)
+
+
+# Example 1: numbers, n = 5. Dealer N; E 2, S 1, W pass, N 2; E (the earlier of the two 2s) leads.
+EX1 = ["AS 7S 2H 6H AD", "2S 5S AH 7H 3D", "3S KS 3H 5H 4D", "4S 6S 4H KH 2D"]
+EX1_PLAY = ["play 2S", "play 3S", "play 4S", "play AS",   # N wins
+            "play 2H", "play AH", "play 3H", "play 4H",   # E wins
+            "play 5S", "play KS", "play 6S", "play 7S",   # S wins
+            "play 5H", "play KH", "play 6H", "play 7H"]   # W wins
+
+
+def test_example_1a_both_teams_make_their_numbers():
+    game, st = deal(5, N, EX1, "2C")
+    run(st, "bid 2", "bid 1", "pass", "bid 2")
+    assert st.current_player == E
+    run(st, *EX1_PLAY, "play 2D", "play AD", "play 3D", "play 4D")  # N wins: N-S 3, E-W 2
+    assert team_scores(st) == (15, 10)
+
+
+def test_example_1b_north_south_fail_east_west_overtrick():
+    hands = [EX1[0].replace("AD", "2D"), EX1[1], EX1[2], EX1[3].replace("2D", "AD")]
+    game, st = deal(5, N, hands, "2C")
+    run(st, "bid 2", "bid 1", "pass", "bid 2", *EX1_PLAY, "play AD", "play 2D", "play 3D", "play 4D")
+    assert team_scores(st) == (-15, 11)
+
+
+# Example 2: boards, n = 4. Dealer S; W 1, N board, E board (double), S pass; E leads.
+@pytest.mark.parametrize("hands, plays, scores", [
+    (["3S 4S 3H 3D", "AS KS AH AD", "5S 6S 4H 4D", "7S 8S 5H 5D"],
+     ["play AS", "play 5S", "play 7S", "play 3S", "play AH", "play 4H", "play 5H", "play 3H",
+      "play AD", "play 4D", "play 5D", "play 3D", "play KS", "play 6S", "play 8S", "play 4S"], (-40, 80)),
+    (["KS 3S 3H 3D", "AS 2S AH AD", "5S 6S 4H 4D", "7S 8S 5H 5D"],
+     ["play AS", "play 5S", "play 7S", "play 3S", "play AH", "play 4H", "play 5H", "play 3H",
+      "play AD", "play 4D", "play 5D", "play 3D", "play 2S", "play 6S", "play 8S", "play KS"], (-40, -80)),
+])
+def test_example_2_boards(hands, plays, scores):
+    game, st = deal(4, S, hands, "2C")
+    run(st, "bid 1", "board", "board", "pass")
+    assert st.current_player == E  # the last board caller leads
+    run(st, *plays)
+    assert team_scores(st) == scores
+
+
+def test_partner_numbers_may_not_exceed_the_cards():
+    game, st = deal(5, N, EX1, "2C")
+    run(st, "bid 2", "bid 1", "pass")
+    assert [a.name for a in st.legal_actions()] == ["pass", "bid 1", "bid 2", "bid 3", "bid 4", "board"]
+    game, st = deal(5, N, EX1, "2C")
+    run(st, "bid 2", "bid 4")  # S's partner N has not called yet
+    with pytest.raises(IllegalAction) as info:
+        run(st, "pass", "bid 2")  # N: 2 + 4 > 5
+    assert info.value.rule == "allowed"
+
+
+def test_everybody_passing_voids_the_deal_and_deals_the_same_size_again():
+    game = load_game(SPEC)
+    st = game.new_state(3)
+    assert len(st.hands[0]) == 13
+    run(st, "pass", "pass", "pass", "pass")
+    assert st.deal_number == 2 and len(st.hands[0]) == 13 and st.deals[0].void
+    assert st.deals[0].scores == [0, 0, 0, 0]
+
+
+# Example 4: blooper leads.
+def test_example_4_big_blooper_forces_the_highest_trump():
+    hands = ["2S 3S 4S", "BJ 5S 6S", "LJ AH 3H", "9H 5H 7S"]  # hearts are trumps
+    game, st = deal(3, N, hands, "2H")
+    run(st, "board", "pass", "pass", "pass")  # E called board: he may lead a trump at once
+    run(st, "play BJ")
+    assert [a.name for a in st.legal_actions()] == ["play LJ"]
+    st.apply("play LJ")
+    assert [a.name for a in st.legal_actions()] == ["play 9H"]
+    st.apply("play 9H")
+    assert len(st.legal_actions()) == 3  # N has no trump: anything
+    st.apply("play 2S")
+    assert st.tricks[0].winner == E
+
+
+def test_example_4_little_blooper_forces_the_lowest_trump():
+    hands = ["LJ KH 3H", "BJ 5H 6H", "AS 2S 4H", "7H 8H 9H"]  # spades are trumps
+    game, st = deal(3, W, hands, "3S")
+    run(st, "board", "pass", "pass", "pass")  # N leads
+    run(st, "play LJ")
+    assert [a.name for a in st.legal_actions()] == ["play BJ"]  # E's only trump is the big one
+    st.apply("play BJ")
+    assert [a.name for a in st.legal_actions()] == ["play 2S"]
+    st.apply("play 2S")
+    assert len(st.legal_actions()) == 3  # W has no trump
+    st.apply("play 7H")
+    assert st.tricks[0].winner == E
+
+
+# Example 5: trumps may not be led until broken (unless board, or only trumps).
+def test_example_5_trump_lead_ban():
+    hands = ["AS KS 5H", "2H 3H 4H", "6H 7H 8H", "QD 3S 9H"]  # spades are trumps
+    game, st = deal(3, W, hands, "2S")
+    run(st, "bid 2", "pass", "pass", "pass")  # N called 2 and leads
+    assert [a.name for a in st.legal_actions()] == ["play 5H"]
+    with pytest.raises(IllegalAction) as info:
+        st.apply("play AS")
+    assert info.value.rule == "trump lead ban"
+    run(st, "play 5H", "play 2H", "play 6H", "play 9H")  # W wins with the 9 of hearts
+    run(st, "play QD", "play AS", "play 3H", "play 7H")  # N trumps... (N is void in diamonds)
+    assert st.tricks[-1].winner == N
+    # trumps are broken now: N may lead KS
+    assert "play KS" in [a.name for a in st.legal_actions()]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_conserve_cards_and_end_after_26_counted_deals(seed):
+    game = load_game(SPEC)
+    rng = random.Random(seed)
+    st = game.new_state(seed)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        assert legal
+        cards = sorted([c for h in st.hands for c in h] + [c for w in st.won for c in w] + st.trick_cards
+                       + st.talon + st.out_of_play + ([st.turn_up] if st.turn_up is not None else []))
+        assert cards == list(range(54))
+        st.apply(legal[rng.randrange(len(legal))])
+    counted = [d for d in st.deals if not d.void]
+    assert len(counted) == 26
+    sizes = [len(d.hands[0]) for d in counted]
+    assert sizes == list(range(13, 0, -1)) + list(range(1, 14))
+    for d in counted:
+        assert d.scores[N] == d.scores[S] and d.scores[E] == d.scores[W]
