@@ -35,6 +35,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
         "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
         "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
+        "leader": Name("seat", get=_attr("leader"), doc="who led (or leads) the trick in progress"),
         "leading": Name("bool", get=_attr("leading"), doc="true when the player is on lead"),
         "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
         "games_played": Name("number", get=lambda st: len(st.games), doc="games finished in this partie"),

@@ -164,3 +164,58 @@ def test_random_games_conserve_cards_and_end_after_26_counted_deals(seed):
     assert sizes == list(range(13, 0, -1)) + list(range(1, 14))
     for d in counted:
         assert d.scores[N] == d.scores[S] and d.scores[E] == d.scores[W]
+
+
+@pytest.mark.parametrize("schedule, sizes", [
+    ("always13", [13] * 26),
+    ("deals25", list(range(13, 0, -1)) + list(range(2, 14))),
+])
+def test_schedules(schedule, sizes):
+    game = load_game(SPEC, options={"schedule": schedule})
+    rng = random.Random(4)
+    st = game.new_state(4)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    assert [len(d.hands[0]) for d in st.deals if not d.void] == sizes
+
+
+def game_with_options(cards, options):
+    text = SPEC.read_text().replace(SCHEDULE, str(cards))
+    return load_game(SPEC, text=text, options=options)
+
+
+def options_deal(cards, dealer, hands, turn_up, options):
+    game = game_with_options(cards, options)
+    p = game.pack.parse
+    held = [[p(c) for c in h.split()] for h in hands]
+    rest = [c for c in range(len(game.pack)) if all(c not in h for h in held) and c != p(turn_up)]
+    return game.new_state(1, first_dealer=dealer, hands={1: held}, talons={1: [p(turn_up), *rest]})
+
+
+def test_team_total_at_most_one_less_than_the_cards():
+    st = options_deal(5, N, EX1, "2C", {"team_max_n_minus_1": "true"})
+    run(st, "bid 2", "bid 1", "pass")
+    assert [a.name for a in st.legal_actions()] == ["pass", "bid 1", "bid 2", "bid 3", "board"]  # 1 + 4 > 4
+
+
+def test_big_blooper_partner_free():
+    hands = ["2S 3S 4S", "BJ 5S 6S", "LJ AH 3H", "9H 5H 7S"]  # hearts trumps; E leads BJ; W is his partner
+    for free, w_legal in (("false", ["play 9H"]), ("true", ["play 5H", "play 9H"])):
+        st = options_deal(3, N, hands, "2H", {"bj_partner_free": free})
+        run(st, "board", "pass", "pass", "pass", "play BJ")
+        assert [a.name for a in st.legal_actions()] == ["play LJ"]  # S, an opponent: still the highest
+        st.apply("play LJ")
+        assert sorted(a.name for a in st.legal_actions()) == w_legal  # W, the leader's partner
+
+
+def test_board_callers_partner_may_lead_trumps_with_the_option():
+    # spades trumps; S calls board and leads a heart; N wins it and must lead before trumps are broken
+    hands = ["AH KS 2D", "5H 8D 9D", "3H 4D 5D", "4H 6D 7D"]
+    for option, legal in (("false", ["play 2D"]), ("true", ["play KS", "play 2D"])):
+        st = options_deal(3, W, hands, "2S", {"board_lead_team": option})
+        run(st, "pass", "pass", "board", "pass")
+        assert st.current_player == S
+        run(st, "play 3H", "play 4H", "play AH", "play 5H")
+        assert st.current_player == N
+        assert [a.name for a in st.legal_actions()] == legal

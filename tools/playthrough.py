@@ -65,6 +65,9 @@ CONFIGS = [
     ("piquet/rubicon.yaml", {"two_step_declarations": "true", "expose_after_lead": "true"}),
     ("piquet/rubicon.yaml", {"strict_blanche": "true"}),
     ("back-alley/partnership.yaml", {}),
+    ("back-alley/partnership.yaml", {"board_lead_team": "true", "team_max_n_minus_1": "true"}),
+    ("back-alley/partnership.yaml", {"bj_partner_free": "true", "schedule": "deals25"}),
+    ("back-alley/partnership.yaml", {"schedule": "always13"}),
 ]
 
 
