@@ -299,24 +299,48 @@ class Compiler:
         return self.compile_functions(scope)
 
     def compile_functions(self, scope: Scope) -> Scope:
-        """Add the spec's own `functions`, each compiled against those defined before it."""
-        for name, f in (self.spec.get("functions") or {}).items():
-            base = ("functions", name)
+        """Add the spec's own `functions`; one may use another written anywhere in the list.
+
+        They are compiled in passes: a function that uses one not compiled yet waits for
+        the next pass. Functions that still wait when a pass makes no progress call each
+        other in a cycle (or use a name that does not exist), and are reported."""
+        defined = self.spec.get("functions") or {}
+        pending = []
+        for name, f in defined.items():
             if name in scope.funcs or name in scope.names:
-                self.error(base, f"`{name}` is already a name of the language; choose another", at_key=True)
-                continue
-            params = {str(k): v for k, v in (f.get("params") or {}).items()}
-            try:
-                impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
-            except ExprError as e:
-                if not self._follows_from_broken_function(e):
-                    self.error(base + ("value",), e.message, e.hint, offset=(e.line, e.column))
-                self.broken_functions.add(name)  # its uses are not errors of their own
-                continue
-            if params:
-                scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
-            else:  # a definition without parameters reads as a name: `opener`, not `opener()`
-                scope.names[name] = Name(rtype, get=impl, doc=f.get("description", ""))
+                self.error(("functions", name), f"`{name}` is already a name of the language; choose another",
+                           at_key=True)
+            else:
+                pending.append(name)
+        while pending:
+            waiting, failures = [], {}
+            for name in pending:
+                f = defined[name]
+                params = {str(k): v for k, v in (f.get("params") or {}).items()}
+                try:
+                    impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+                except ExprError as e:
+                    if any(e.message in (f"unknown function `{other}`", f"unknown name `{other}`")
+                           for other in pending if other != name):
+                        waiting.append(name)  # it uses a function of the spec not compiled yet
+                    failures[name] = e
+                    if name not in waiting:
+                        if not self._follows_from_broken_function(e):
+                            self.error(("functions", name, "value"), e.message, e.hint, offset=(e.line, e.column))
+                        self.broken_functions.add(name)  # its uses are not errors of their own
+                    continue
+                if params:
+                    scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
+                else:  # a definition without parameters reads as a name: `opener`, not `opener()`
+                    scope.names[name] = Name(rtype, get=impl, doc=f.get("description", ""))
+            if len(waiting) == len(pending):  # no progress: they wait on each other
+                for name in waiting:
+                    e = failures[name]
+                    self.error(("functions", name, "value"), f"{e.message} (the functions use each other in a "
+                                                             f"cycle)", e.hint, offset=(e.line, e.column))
+                    self.broken_functions.add(name)
+                break
+            pending = waiting
         return scope
 
     # ---- play -------------------------------------------------------------------------

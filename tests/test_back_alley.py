@@ -219,3 +219,59 @@ def test_board_callers_partner_may_lead_trumps_with_the_option():
         run(st, "play 3H", "play 4H", "play AH", "play 5H")
         assert st.current_player == N
         assert [a.name for a in st.legal_actions()] == legal
+
+
+# Variant 2, Boston: n = 8; N calls Boston and N-S must win each of the first six tricks.
+BOSTON_HANDS = ["AS KS QS JS TS 9S 8S 2H", "2S 3S 4S 5S 6S 7S AH 4H",
+                "KH QH JH TH 9H 8H 7H 3H", "AD KD QD JD TD 9D 8D 7D"]
+BOSTON_PLAY = ["play AS", "play 2S", "play KH", "play AD", "play KS", "play 3S", "play QH", "play KD",
+               "play QS", "play 4S", "play JH", "play QD", "play JS", "play 5S", "play TH", "play JD",
+               "play TS", "play 6S", "play 9H", "play TD", "play 9S", "play 7S", "play 8H", "play 9D",
+               "play 8S", "play 4H", "play 7H", "play 8D",     # N wins trick 7
+               "play 2H", "play AH", "play 3H", "play 7D"]     # E wins trick 8
+
+
+def test_boston_made_with_one_of_the_last_two_tricks():
+    st = options_deal(8, W, BOSTON_HANDS, "2C", {"boston": "true"})
+    run(st, "boston", "pass", "pass", "pass")
+    assert st.current_player == N  # the Boston caller leads
+    run(st, *BOSTON_PLAY)
+    assert (st.deals[0].scores[N], st.deals[0].scores[E]) == (101, 1)  # E-W passed: 1 per trick
+
+
+def test_boston_lost_in_trick_4():
+    hands = [BOSTON_HANDS[0].replace("JS", "5S"), BOSTON_HANDS[1].replace("5S", "JS"), *BOSTON_HANDS[2:]]
+    st = options_deal(8, W, hands, "2C", {"boston": "true"})
+    run(st, "boston", "pass", "pass", "pass", *BOSTON_PLAY[:12], "play TS", "play JS", "play TH", "play JD")
+    assert st.tricks[3].winner == E
+    while st.deal_number == 1:
+        st.apply(st.legal_actions()[0])
+    assert st.deals[0].scores[N] == -100
+
+
+def test_boston_only_with_enough_cards():
+    st = options_deal(5, N, EX1, "2C", {"boston": "true"})
+    assert "boston" not in [a.name for a in st.legal_actions()]
+    st = options_deal(6, N, [h + " " + x for h, x in zip(EX1, ["9C", "TC", "JC", "QC"])], "2C",
+                      {"boston": "true", "boston_min7": "true"})
+    assert "boston" not in [a.name for a in st.legal_actions()]
+
+
+def test_individual_play_scores_each_player_alone():
+    st = options_deal(5, N, EX1, "2C", {"individual": "true"})
+    run(st, "bid 4", "bid 4", "pass", "bid 2")  # no partner limit; E, the earlier 4, leads
+    run(st, *EX1_PLAY, "play 2D", "play AD", "play 3D", "play 4D")
+    # tricks: N 2 (bid 2: +10), E 1 (bid 4: -20), S 1 (bid 4: -20), W 1 (pass: 0 + 1)
+    assert st.deals[0].scores == [10, -20, -20, 1]
+
+
+def test_spec_functions_may_use_each_other_in_any_order_but_not_in_a_cycle():
+    from interpreter.errors import SpecErrors
+
+    text = SPEC.read_text().replace("functions:\n", "functions:\n  loop_a:\n    value: loop_b + 1\n"
+                                    "  loop_b:\n    value: loop_a + 1\n", 1)
+    with pytest.raises(SpecErrors) as info:
+        load_game(SPEC, text=text)
+    assert [e.message for e in info.value.errors] == [
+        "unknown name `loop_b` (the functions use each other in a cycle)",
+        "unknown name `loop_a` (the functions use each other in a cycle)"]

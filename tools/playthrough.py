@@ -68,6 +68,11 @@ CONFIGS = [
     ("back-alley/partnership.yaml", {"board_lead_team": "true", "team_max_n_minus_1": "true"}),
     ("back-alley/partnership.yaml", {"bj_partner_free": "true", "schedule": "deals25"}),
     ("back-alley/partnership.yaml", {"schedule": "always13"}),
+    ("back-alley/partnership.yaml", {"individual": "true"}),
+    ("back-alley/partnership.yaml", {"individual": "true", "players": "3"}),
+    ("back-alley/partnership.yaml", {"individual": "true", "players": "5"}),
+    ("back-alley/partnership.yaml", {"boston": "true"}),
+    ("back-alley/partnership.yaml", {"boston": "true", "boston_min7": "true"}),
 ]
 
 
