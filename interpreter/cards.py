@@ -31,17 +31,19 @@ class Pack:
     by_name: dict[str, int] = field(repr=False)
     power: tuple[int, ...] = ()  # how cards of one suit beat each other in play (default: strength)
     trump_power: tuple[int, ...] = ()  # ... in the trump suit (default: power)
-    joker_trumps: bool = False  # the jokers belong to the trump suit (to none when there is no trump)
+    joker_trumps: bool = False  # some cards (`trump_cards`) belong to the trump suit, whatever it is
     suit_with_trump: dict = field(default_factory=dict, repr=False)  # trump -> suit table, jokers included
 
     @classmethod
     def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None,
-              joker_trumps=False) -> "Pack":
+              joker_trumps=False, trump_cards=()) -> "Pack":
         """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`.
 
         `plain_order` and `trump_order` (high to low) say how cards beat each other in play
-        when that differs from the natural order of `ranks`; a joker may stand in them by
-        name (`BJ`). With `joker_trumps` the jokers are cards of whatever suit is trump."""
+        when that differs from the natural order of `ranks`; a card that is always a trump
+        stands in them by name (`BJ`, `2D`). With `joker_trumps` the jokers, and the cards
+        named in `trump_cards`, are cards of whatever suit is trump (with no trump: jokers
+        of no suit, other cards of their own)."""
         removed = {normalize(c) for c in removed}
         names, suit, rank, strength = [], [], [], []
         top = len(ranks)
@@ -59,17 +61,22 @@ class Pack:
             suit.append(NO_SUIT)
             rank.append(-1)
             strength.append(top + len(extra) - ji)
+        always = {normalize(c) for c in trump_cards}
+        if joker_trumps:
+            always |= set(extra)
+
         def power_of(order):
             if order is None:
                 return None
             order = [str(r) for r in order]
-            keys = [ranks[r] if r >= 0 else n for r, n in zip(rank, names)]
+            keys = [n if n in always or r < 0 else ranks[r] for r, n in zip(rank, names)]
             return tuple(len(order) - order.index(k) if k in order else st for k, st in zip(keys, strength))
 
         suit_with_trump = {}
-        if joker_trumps:
+        if always:
             for t in [None, *range(len(suits))]:
-                suit_with_trump[t] = tuple((NO_SUIT if t is None else t) if s == NO_SUIT else s for s in suit)
+                suit_with_trump[t] = tuple(s if n not in always or (t is None and s != NO_SUIT) else
+                                           (NO_SUIT if t is None else t) for s, n in zip(suit, names))
 
         power = power_of(plain_order) or tuple(strength)
         return cls(
@@ -82,7 +89,7 @@ class Pack:
             by_name={n: i for i, n in enumerate(names)},
             power=power,
             trump_power=power_of(trump_order) or power,
-            joker_trumps=joker_trumps,
+            joker_trumps=bool(always),
             suit_with_trump=suit_with_trump,
         )
 

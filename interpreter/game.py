@@ -18,7 +18,7 @@ from operator import attrgetter
 from pathlib import Path
 
 from .actions import Action, Card
-from .cards import Pack
+from .cards import Pack, normalize
 from .errors import GameError, SpecError, SpecErrors, one_of, suggest
 from .expr import ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
 from .scope import build_scope
@@ -246,6 +246,7 @@ class Compiler:
         ranks = [str(r) for r in p["ranks"]]
         orders = {}
         jokers = [str(j) for j in p.get("extra", ())] if p.get("jokers") == "trumps" else []
+        jokers += [normalize(str(c)) for c in p.get("trump_cards", ())]  # cards that are always trumps
         for key in ("plain_order", "trump_order"):
             if key in p:
                 order = [str(r) for r in p[key]]
@@ -258,6 +259,7 @@ class Compiler:
                 else:
                     orders[key] = order
         orders["joker_trumps"] = p.get("jokers") == "trumps"
+        orders["trump_cards"] = [str(c) for c in p.get("trump_cards", ())]
         pack = Pack.build(p["suits"], ranks, p.get("extra", ()), (), **orders)
         removed = []
         for i, name in enumerate(p.get("remove", ()) or ()):

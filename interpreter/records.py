@@ -12,6 +12,7 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
           B: [AH, KH, ...]            # a list works too; `10H` is read as `TH`
           ...
         talon: 7C 8D                  # optional: the undealt cards, top first (games with a talon)
+        cut: 9S                       # optional: the card a cut showed (a trump cut for when all are dealt)
         actions:                      # `SEAT action`, in order; several per line with commas
           - A contract trumps
           - A trump S
@@ -82,6 +83,8 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
                           for p, h in enumerate(d.hands)}
         if d.talon:
             entry["talon"] = " ".join(names[c] for c in d.talon)
+        if d.cut is not None:
+            entry["cut"] = names[d.cut]
         entry["actions"] = _action_lines(d.actions, sn)
         if d.scores is not None:
             entry["raw"] = {sn[p]: d.raw[p] for p in range(g.n)}
@@ -169,7 +172,7 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             fail(where, f"unknown seat `{name}`; the seats are {' '.join(sn)}", suggest(str(name), sn))
         return sn.index(str(name))
 
-    hands, talons = {}, {}
+    hands, talons, cuts = {}, {}, {}
     first_dealer = None
     for k, d in enumerate(data["deals"]):
         if not isinstance(d, dict):
@@ -182,13 +185,18 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             hands[k + 1] = _read_hands(bad, ("deals", k, "hands"), d["hands"], game, seat_of)
         if "talon" in d:
             talons[k + 1] = _read_talon(bad, ("deals", k, "talon"), d["talon"], game, hands.get(k + 1, []))
+        if "cut" in d:
+            try:
+                cuts[k + 1] = game.pack.parse(str(d["cut"]))
+            except KeyError:
+                bad(("deals", k, "cut"), f"`{d['cut']}` is not a card of this pack")
     if first_dealer is None and seed is None:
         fail(("deals", 0), "deal 1 needs a `dealer:` (or the record a `seed:`)")
     if len(hands) < len(data["deals"]) and seed is None:
         k = next(i for i in range(len(data["deals"])) if i + 1 not in hands)
         fail(("deals", k), f"deal {k + 1} gives no `hands:` and the record has no `seed:` to deal them")
 
-    state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons)
+    state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts)
     out = Replayed(state)
     from .screen import deal_summary
 

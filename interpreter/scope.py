@@ -44,6 +44,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "callers": Name("list<seat>", get=_attr("callers"), doc="the seats that have called, in calling order"),
         "dealt": Name("number", get=lambda st: len(st.deal.hands[0]) if st.deal.hands else 0,
                       doc="how many cards each player was dealt in this deal"),
+        "void": Name("bool", get=_attr("void"), doc="this deal is void (everybody passed)"),
         "counted_deal": Name("number", get=lambda st: st.deal_number - st.voids,
                              doc="the number of this deal, not counting void deals"),
         "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),

@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "void")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "void", "cut")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -66,6 +66,7 @@ class DealResult:
         self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
         self.calls: list[tuple[int, str]] = []  # (seat, call), in order
         self.void = False  # everybody passed: no play, no score, not counted
+        self.cut = None  # the card shown by a cut, when a trump is cut for
 
 
 class State:
@@ -73,13 +74,14 @@ class State:
 
     def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
-                 talons: dict[int, Sequence[int]] | None = None):
+                 talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None):
         self.game = game
         self.n = game.n
         self.seed = seed
         self.rng = random.Random(seed)
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
         self.given_talons = dict(talons or {})  # deal number -> the talon, top card first
+        self.given_cuts = dict(cuts or {})  # deal number -> the card shown by the cut, when all are dealt
         self.deals: list[DealResult] = []
         self.totals = [0] * self.n
         self.chosen = [set() for _ in range(self.n)]
@@ -187,6 +189,7 @@ class State:
         d["rng"].setstate(self.rng.getstate())
         d["given_hands"] = dict(self.given_hands)
         d["given_talons"] = dict(self.given_talons)
+        d["given_cuts"] = dict(self.given_cuts)
         d["deals"] = [_copy_deal(x) for x in self.deals]
         d["deal"] = d["deals"][-1] if self.deals else None
         d["totals"] = list(self.totals)
@@ -373,4 +376,5 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.declarations = list(d.declarations)
     c.calls = list(d.calls)
     c.void = d.void
+    c.cut = d.cut
     return c

@@ -27,7 +27,8 @@ class Deal(Phase):
 
     def _turn_up(self, st, hands) -> None:
         """The top undealt card is turned face up; its suit is trump. A joker turned up means no
-        trump, and a joker dealt to a player is laid out of play, face up, and replaced."""
+        trump, and a joker dealt to a player is laid out of play, face up, and replaced. (When
+        every card is dealt, a card cut from the pack before the deal is shown instead.)"""
         card = st.turn_up = st.talon.pop(0)
         if self.pack.suit[card] >= 0:
             st.set_trump(self.pack.suit[card])
@@ -84,8 +85,17 @@ class Deal(Phase):
             st.talon = deck[dealt:]
         st.deal.hands = [tuple(h) for h in hands]
         st.deal.talon = tuple(st.talon)
-        if self.turn_up and st.talon:
-            self._turn_up(st, hands)
+        if self.turn_up:
+            if st.talon:
+                self._turn_up(st, hands)
+            else:  # every card is dealt: the pack was cut and a card shown before the deal
+                cut = st.given_cuts.pop(st.deal_number, None)
+                if cut is None:
+                    dealt = [c for h in hands for c in h]
+                    cut = dealt[st.rng.randrange(len(dealt))]
+                st.turn_up = self.cards[cut]
+                st.deal.cut = st.turn_up
+                st.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
         st.hands = hands
