@@ -76,7 +76,7 @@ def test_random_games_keep_the_invariants_and_replay(spec, options, seed, tmp_pa
     except GameError as e:  # a broken declared total, found by the engine
         pytest.fail(e.message)
     if game.ends_when is None:
-        assert len(state.deals) == game.deals(state)
+        assert len([d for d in state.deals if not d.void]) == game.deals(state)  # void deals do not count
     else:
         assert game.ends_when(state)
     for d in state.deals:
