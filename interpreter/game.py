@@ -41,12 +41,12 @@ from .state import State
 PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "exchange", "draw", "expose", "declare", "show",
                "double", "play", "score")
 PHASE_KEYS = {
-    "deal": {"hand_size", "packets", "first", "turn_up"},
+    "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
     "draw": {"by"},
-    "call": {"first", "numbers", "words", "void_if_all_pass"},
+    "call": {"first", "numbers", "words", "void_if_all_pass", "blind"},
     "show": {"by", "category"},
     "declare": {"first", "categories", "answers"},
     "expose": {"by", "shown_when"},
@@ -470,8 +470,9 @@ class Compiler:
                                       f"{len(self.pack)}")
             packets = p.get("packets") or [1]
             first = self.expr(base + ("first",), "seat", default="left(dealer)")
+            burn = self.expr(base + ("burn_jokers",), "bool") if "burn_jokers" in p else None
             return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions,
-                        turn_up=p.get("turn_up") == "trump")
+                        turn_up=p.get("turn_up") == "trump", burn_jokers=burn)
         if kind == "choose_contract":
             by = self.expr(base + ("by",), "seat", default="declarer")
             schedule = p.get("schedule")
@@ -499,8 +500,9 @@ class Compiler:
                        if "allowed" in numbers else None)
             words = [(w, self.call_words[w], self.expr(base + ("words", w), "bool", default="true"))
                      for w in (p.get("words") or {})]
+            blind = self.expr(base + ("blind",), "bool") if "blind" in p else None
             return Call(name, n, self.step, first, lowest, highest, allowed, words,
-                        bool(p.get("void_if_all_pass", False)))
+                        bool(p.get("void_if_all_pass", False)), blind)
         if kind == "draw":
             return Draw(name, self.expr(base + ("by",), "seat", default="declarer"))
         if kind == "show":

@@ -52,7 +52,9 @@ def describe(state, seat: int) -> str:
         lines.append("  Trick so far: " + "  ".join(f"{p} {c}" for p, c in v["trick"]))
     for p, cards in v["shown_hands"].items():
         lines.append(f"  {p} showed: {pack.format_by_suit([pack.parse(c) for c in cards])}")
-    lines.append(f"  You are {v['seat']}. Your hand: {pack.format_by_suit([pack.parse(c) for c in v['hand']])}")
+    hand = pack.format_by_suit([pack.parse(c) for c in v["hand"]]) if v["hand"] or not v["hand_sizes"][v["seat"]] \
+        else f"{v['hand_sizes'][v['seat']]} cards, face down (you call without looking)"
+    lines.append(f"  You are {v['seat']}. Your hand: {hand}")
     return "\n".join(lines)
 
 

@@ -273,6 +273,7 @@ class State:
         self.void = False  # the deal was called off (e.g. everybody passed)
         self.calls = [None] * n
         self.callers: list[int] = []
+        self.calling_blind = False  # hands are hidden from their owners while calling blind
         self.number = 0  # the number being considered, while a call phase lists the legal calls
         self.vars = dict(g.var_defaults)
         self.doubles = [[0] * n for _ in range(n)]

@@ -275,3 +275,37 @@ def test_spec_functions_may_use_each_other_in_any_order_but_not_in_a_cycle():
     assert [e.message for e in info.value.errors] == [
         "unknown name `loop_b` (the functions use each other in a cycle)",
         "unknown name `loop_a` (the functions use each other in a cycle)"]
+
+
+# Variant 4, the blind seven: n = 7.
+SEVEN = ["AS KS QS JS TS 9S 8S", "2S 3S 4S 5S 6S 7S 2H", "AH KH QH JH TH 9H 8H", "AD KD QD JD TD 9D 8D"]
+
+
+def test_blind_seven_calls_without_looking_and_no_board():
+    st = options_deal(7, W, SEVEN, "2C", {"blind_seven": "true"})
+    assert st.view(N)["hand"] == [] and st.view(N)["hand_sizes"]["N"] == 7
+    assert "board" not in [a.name for a in st.legal_actions()]
+    run(st, "bid 2", "pass", "bid 1", "pass")
+    assert len(st.view(N)["hand"]) == 7  # the calls are over: the cards are picked up
+
+
+@pytest.mark.parametrize("north, east, n_s_tricks, score", [
+    ("AS KS QS JS TS 9S 8S", "2S 3S 4S 5S 6S 7S 2H", 7, 10),   # bid 3, won 7: 2 x 3 + 4
+    ("2S 3S 4S 5S 6S 7S 2H", "AS KS QS JS TS 9S 8S", 0, -6),   # bid 3, won 0: -2 x 3
+])
+def test_blind_seven_scores(north, east, n_s_tricks, score):
+    st = options_deal(7, W, [north, east, SEVEN[2], SEVEN[3]], "2C", {"blind_seven": "true"})
+    run(st, "bid 2", "pass", "bid 1", "pass")
+    while st.deal_number == 1:
+        st.apply(st.legal_actions()[0])
+    assert sum(1 for t in st.deals[0].tricks if t.winner in (N, S)) == n_s_tricks
+    assert st.deals[0].scores[N] == score
+
+
+def test_blind_burn_turns_again_past_a_blooper():
+    hands = ["AS KS QS JS TS 9S 8S", "2S 3S 4S 5S 6S 7S LJ", "AH KH QH JH TH 9H 8H", "AD KD QD JD TD 9D 8D"]
+    st = options_deal(7, W, hands, "BJ", {"blind_seven": "true", "blind_burn": "true"})
+    assert st.game.pack.names[st.turn_up] != "BJ" and st.trump is not None
+    assert "LJ" in [st.game.pack.names[c] for c in st.hands[E]]  # the little blooper stays in play
+    plain = options_deal(7, W, hands, "BJ", {"blind_seven": "true"})
+    assert plain.trump is None and "LJ" not in [plain.game.pack.names[c] for c in plain.hands[E]]

@@ -9,6 +9,9 @@ own value for a word, which expressions name: `call(p) == board`), `callers` the
 in calling order, `call_index(p)` a seat's place in it. With `void_if_all_pass`, a deal
 in which everybody passes is void: it ends at once, scores nothing and does not count.
 
+With `blind`, when it holds, players call without looking at their cards: their own
+hands are hidden from their views until the calls are over.
+
 Actions: `pass`, `bid 3`, `board`.
 """
 
@@ -23,8 +26,9 @@ PASS = 0
 class Call(Phase):
     kind = "call"
 
-    def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass):
+    def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None):
         super().__init__(name)
+        self.blind = blind  # compiled bool: the calls are made without looking at the cards
         self.n = n
         self.step = step
         self.first = first
@@ -44,6 +48,7 @@ class Call(Phase):
         return a
 
     def start(self, st) -> None:
+        st.calling_blind = bool(self.blind(st)) if self.blind is not None else False
         seat = self.first(st)
         st.call_turns = [(seat + i * self.step) % self.n for i in range(self.n)]
         st.call_i = 0
@@ -87,5 +92,7 @@ class Call(Phase):
         st.callers.append(p)
         st.deal.calls.append((p, action.name))
         st.call_i += 1
-        if st.call_i == len(st.call_turns) and self.void_if_all_pass and all(c == PASS for c in st.calls):
-            st.void = True
+        if st.call_i == len(st.call_turns):
+            st.calling_blind = False  # the cards may be looked at now
+            if self.void_if_all_pass and all(c == PASS for c in st.calls):
+                st.void = True

@@ -13,7 +13,7 @@ class Deal(Phase):
 
     kind = "deal"
 
-    def __init__(self, name, pack, n, hand_size, packets, first, step, cards, turn_up=False):
+    def __init__(self, name, pack, n, hand_size, packets, first, step, cards, turn_up=False, burn_jokers=None):
         super().__init__(name)
         self.pack = pack
         self.n = n
@@ -24,12 +24,17 @@ class Deal(Phase):
         self._patterns: dict[int, tuple] = {}
         self.cards = cards  # the card objects (each its own play action), by number
         self.turn_up = turn_up  # turn the top undealt card for trumps
+        self.burn_jokers = burn_jokers  # compiled bool: a joker turned up goes to the bottom, turn again
 
     def _turn_up(self, st, hands) -> None:
         """The top undealt card is turned face up; its suit is trump. A joker turned up means no
         trump, and a joker dealt to a player is laid out of play, face up, and replaced. (When
         every card is dealt, a card cut from the pack before the deal is shown instead.)"""
         card = st.turn_up = st.talon.pop(0)
+        if self.burn_jokers is not None and self.burn_jokers(st):
+            while self.pack.suit[card] < 0 and any(self.pack.suit[c] >= 0 for c in st.talon):
+                st.talon.append(card)  # to the bottom of the undealt cards
+                card = st.turn_up = st.talon.pop(0)
         if self.pack.suit[card] >= 0:
             st.set_trump(self.pack.suit[card])
             return
