@@ -46,7 +46,7 @@ PHASE_KEYS = {
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
     "draw": {"by"},
-    "call": {"first", "numbers", "words", "void_if_all_pass", "blind"},
+    "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras"},
     "show": {"by", "category"},
     "declare": {"first", "categories", "answers"},
     "expose": {"by", "shown_when"},
@@ -189,7 +189,7 @@ class Compiler:
         self.announce_types = self.collect_announcements()
         self.call_words = {}  # every word any call phase offers -> its value (negative: never a number)
         for ph in (s["phases"] or {}).values():
-            for w in ((ph or {}).get("words") or {}):
+            for w in [*((ph or {}).get("words") or {}), *((ph or {}).get("extras") or {})]:
                 self.call_words.setdefault(str(w), -1 - len(self.call_words))
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
         play_actions = tuple(Card(c, pack.names[c]) for c in range(len(pack)))  # each card is its play
@@ -501,8 +501,10 @@ class Compiler:
             words = [(w, self.call_words[w], self.expr(base + ("words", w), "bool", default="true"))
                      for w in (p.get("words") or {})]
             blind = self.expr(base + ("blind",), "bool") if "blind" in p else None
+            extras = [(w, self.call_words[w], self.expr(base + ("extras", w), "bool", default="true"))
+                      for w in (p.get("extras") or {})]
             return Call(name, n, self.step, first, lowest, highest, allowed, words,
-                        bool(p.get("void_if_all_pass", False)), blind)
+                        bool(p.get("void_if_all_pass", False)), blind, extras)
         if kind == "draw":
             return Draw(name, self.expr(base + ("by",), "seat", default="declarer"))
         if kind == "show":

@@ -103,6 +103,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "call_index": Func(("seat",), "number",
                            lambda st, p: st.callers.index(p) + 1 if p in st.callers else 0,
                            "a seat's place in the calling order, from 1 (0 before it has called)"),
+        "announced": Func(("seat", "number"), "bool", lambda st, p, w: w in st.call_extras[p],
+                          "whether a seat announced this along with its call (`announced(p, rainbow)`)"),
         "partner": Func(("seat",), "seat", lambda st, p: (p + n // 2) % n, "the seat opposite"),
         "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
                           "how many cards a seat exchanged with the talon in this deal"),
@@ -125,6 +127,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                      if pack.joker_trumps else Attr("suit", table=pack.suit, doc="the card's suit")),
             "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
             "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
+            "printed_suit": Attr("suit", table=pack.suit, doc="the suit printed on the card (a joker's is none)"),
             "power": (Attr("number", table=pack.power, doc="how the card beats others of its suit in play")
                       if pack.trump_power == pack.power else
                       Attr("number", get=lambda st, c: (trump_power if st.suit[c] == st.trump else power)[c],

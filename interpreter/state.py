@@ -274,6 +274,7 @@ class State:
         self.calls = [None] * n
         self.callers: list[int] = []
         self.calling_blind = False  # hands are hidden from their owners while calling blind
+        self.call_extras = [()] * n  # announcements made along with the calls
         self.number = 0  # the number being considered, while a call phase lists the legal calls
         self.vars = dict(g.var_defaults)
         self.doubles = [[0] * n for _ in range(n)]

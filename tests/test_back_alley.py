@@ -309,3 +309,26 @@ def test_blind_burn_turns_again_past_a_blooper():
     assert "LJ" in [st.game.pack.names[c] for c in st.hands[E]]  # the little blooper stays in play
     plain = options_deal(7, W, hands, "BJ", {"blind_seven": "true"})
     assert plain.trump is None and "LJ" not in [plain.game.pack.names[c] for c in plain.hands[E]]
+
+
+# Variant 3, rainbow (n = 4): W announces rainbow with his call of 1, E calls 1 (target 2).
+@pytest.mark.parametrize("west, north, plays, e_w", [
+    ("AS 2H 3D 2C", "2S 3H 2D AC",
+     ["play AS", "play 2S", "play 3S", "play 4S", "play 2H", "play 3H", "play AH", "play 4H",
+      "play AD", "play 4D", "play 3D", "play 2D", "play 6C", "play 7C", "play 2C", "play AC"], 51),
+    ("2S 2H 3D 2C", "AS 3H 2D AC",
+     ["play 2S", "play AS", "play 3S", "play 4S", "play 3H", "play AH", "play 4H", "play 2H",
+      "play AD", "play 4D", "play 3D", "play 2D", "play 6C", "play 7C", "play 2C", "play AC"], -30),
+])
+def test_rainbow(west, north, plays, e_w):
+    st = options_deal(4, S, [north, "3S AH AD 6C", "4S 4H 4D 7C", west], "5C", {"rainbow": "true"})
+    assert "bid 1 rainbow" in [a.name for a in st.legal_actions()]  # W: one card of each suit
+    run(st, "bid 1 rainbow", "pass", "bid 1", "pass")
+    assert st.current_player == W  # the rainbow announcer leads
+    run(st, *plays)
+    assert st.deals[0].scores[E] == e_w == st.deals[0].scores[W]
+
+
+def test_a_blooper_spoils_a_rainbow():
+    st = options_deal(4, S, ["2S 3H 2D AC", "3S AH AD 6C", "4S 4H 4D 7C", "AS 2H BJ 2C"], "5C", {"rainbow": "true"})
+    assert not any(a.name.endswith("rainbow") for a in st.legal_actions())

@@ -9,7 +9,8 @@ own value for a word, which expressions name: `call(p) == board`), `callers` the
 in calling order, `call_index(p)` a seat's place in it. With `void_if_all_pass`, a deal
 in which everybody passes is void: it ends at once, scores nothing and does not count.
 
-With `blind`, when it holds, players call without looking at their cards: their own
+`extras` are announcements a player may add to his call when their condition holds
+(`bid 1 rainbow`); `announced(p, rainbow)` tells whether he did. With `blind`, when it holds, players call without looking at their cards: their own
 hands are hidden from their views until the calls are over.
 
 Actions: `pass`, `bid 3`, `board`.
@@ -26,8 +27,10 @@ PASS = 0
 class Call(Phase):
     kind = "call"
 
-    def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None):
+    def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
+                 extras=()):
         super().__init__(name)
+        self.extras = tuple(extras)  # [(word, value, compiled condition)]: announced along with a call
         self.blind = blind  # compiled bool: the calls are made without looking at the cards
         self.n = n
         self.step = step
@@ -54,6 +57,7 @@ class Call(Phase):
         st.call_i = 0
         st.calls = [None] * self.n
         st.callers = []
+        st.call_extras = [()] * self.n
 
     def actor(self, st):
         return st.call_turns[st.call_i] if st.call_i < len(st.call_turns) else None
@@ -70,15 +74,24 @@ class Call(Phase):
             st.player = p
             if condition(st):
                 out.append(self.word_actions[word])
+        st.player = p
+        extra = [(w, v) for w, v, condition in self.extras if condition(st)]
+        if extra:  # each call may also carry the announcements
+            words = " ".join(w for w, _ in extra)
+            values = tuple(v for _, v in extra)
+            out += [Action("call", (a.arg, values), f"{a.name} {words}") for a in out]
         return out
 
     def parse(self, st, text):
+        found = super().parse(st, text)
+        if found is not None:
+            return found
         words = text.split()
         if len(words) == 2 and words[0].lower() == "bid" and words[1].isdigit():
             return self._number(int(words[1]))
         if len(words) == 1 and words[0].lower() in self.word_actions:
             return self.word_actions[words[0].lower()]
-        return super().parse(st, text)
+        return None
 
     def refuse(self, st, action):
         p = st.call_turns[st.call_i]
@@ -88,7 +101,10 @@ class Call(Phase):
 
     def apply(self, st, action) -> None:
         p = st.call_turns[st.call_i]
-        st.calls[p] = action.arg
+        value = action.arg
+        if isinstance(value, tuple):  # a call with announcements
+            value, st.call_extras[p] = value
+        st.calls[p] = value
         st.callers.append(p)
         st.deal.calls.append((p, action.name))
         st.call_i += 1
