@@ -46,7 +46,7 @@ PHASE_KEYS = {
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
     "draw": {"by"},
-    "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras"},
+    "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round"},
     "show": {"by", "category"},
     "declare": {"first", "categories", "answers"},
     "expose": {"by", "shown_when"},
@@ -504,7 +504,7 @@ class Compiler:
             extras = [(w, self.call_words[w], self.expr(base + ("extras", w), "bool", default="true"))
                       for w in (p.get("extras") or {})]
             return Call(name, n, self.step, first, lowest, highest, allowed, words,
-                        bool(p.get("void_if_all_pass", False)), blind, extras)
+                        bool(p.get("void_if_all_pass", False)), blind, extras, bool(p.get("second_round", False)))
         if kind == "draw":
             return Draw(name, self.expr(base + ("by",), "seat", default="declarer"))
         if kind == "show":

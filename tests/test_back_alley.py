@@ -332,3 +332,25 @@ def test_rainbow(west, north, plays, e_w):
 def test_a_blooper_spoils_a_rainbow():
     st = options_deal(4, S, ["2S 3H 2D AC", "3S AH AD 6C", "4S 4H 4D 7C", "AS 2H BJ 2C"], "5C", {"rainbow": "true"})
     assert not any(a.name.endswith("rainbow") for a in st.legal_actions())
+
+
+# Variant 1, double board after the calls: n = 5, dealer N; E pass, S 2, W board, N pass; E raises.
+@pytest.mark.parametrize("east, north, e_w", [
+    ("AS KS QS JS TS", "2S 3S 4S 5S 6S", 75),
+    ("AS KS QS JS 2H", "2S 3S 4S 5S AH", -75),
+])
+def test_double_board_after_the_calls(east, north, e_w):
+    st = options_deal(5, N, [north, east, "7S 8S 9S 3H 4H", "5H 6H 7H 8H 9H"], "2C", {"double_board_after": "true"})
+    run(st, "pass", "bid 2", "board", "pass")
+    assert st.current_player == E and [a.name for a in st.legal_actions()] == ["pass", "double"]
+    st.apply("double")
+    assert st.current_player == E  # double board leads; the raiser is earlier than W
+    while st.deal_number == 1:
+        st.apply(st.legal_actions()[0])
+    assert st.deals[0].scores[E] == e_w
+
+
+def test_a_board_after_the_partners_board_is_double():
+    st = options_deal(5, N, EX1, "2C", {"double_board_after": "true"})
+    run(st, "board", "pass", "board", "pass")  # E board, S pass, W board: W's is double; nobody raises
+    assert st.phase.kind == "tricks" and st.current_player == W  # double board leads

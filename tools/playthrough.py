@@ -75,6 +75,7 @@ CONFIGS = [
     ("back-alley/partnership.yaml", {"boston": "true", "boston_min7": "true"}),
     ("back-alley/partnership.yaml", {"blind_seven": "true", "blind_burn": "true", "boston": "true"}),
     ("back-alley/partnership.yaml", {"rainbow": "true", "boston": "true"}),
+    ("back-alley/partnership.yaml", {"double_board_after": "true"}),
     ("back-alley/original.yaml", {}),
     ("back-alley/original.yaml", {"players": "2", "trump_overtrump": "true"}),
     ("back-alley/original.yaml", {"players": "3", "pass_zero": "true", "redeal_same_dealer": "true"}),

@@ -10,7 +10,9 @@ in calling order, `call_index(p)` a seat's place in it. With `void_if_all_pass`,
 in which everybody passes is void: it ends at once, scores nothing and does not count.
 
 `extras` are announcements a player may add to his call when their condition holds
-(`bid 1 rainbow`); `announced(p, rainbow)` tells whether he did. With `blind`, when it holds, players call without looking at their cards: their own
+(`bid 1 rainbow`); `announced(p, rainbow)` tells whether he did. A `second_round` call
+phase, after the calls, offers only its `extras` (a raise, say), to the seats that may
+make one: `double` or `pass`; its announcements join the calls'. With `blind`, when it holds, players call without looking at their cards: their own
 hands are hidden from their views until the calls are over.
 
 Actions: `pass`, `bid 3`, `board`.
@@ -28,8 +30,9 @@ class Call(Phase):
     kind = "call"
 
     def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
-                 extras=()):
+                 extras=(), second_round=False):
         super().__init__(name)
+        self.second_round = second_round  # only the `extras` may be announced, after the calls
         self.extras = tuple(extras)  # [(word, value, compiled condition)]: announced along with a call
         self.blind = blind  # compiled bool: the calls are made without looking at the cards
         self.n = n
@@ -51,10 +54,18 @@ class Call(Phase):
         return a
 
     def start(self, st) -> None:
-        st.calling_blind = bool(self.blind(st)) if self.blind is not None else False
         seat = self.first(st)
-        st.call_turns = [(seat + i * self.step) % self.n for i in range(self.n)]
+        turns = [(seat + i * self.step) % self.n for i in range(self.n)]
         st.call_i = 0
+        if self.second_round:  # only those who may announce something are asked
+            st.call_turns = []
+            for p in turns:
+                st.player = p
+                if any(condition(st) for _, _, condition in self.extras):
+                    st.call_turns.append(p)
+            return
+        st.calling_blind = bool(self.blind(st)) if self.blind is not None else False
+        st.call_turns = turns
         st.calls = [None] * self.n
         st.callers = []
         st.call_extras = [()] * self.n
@@ -65,6 +76,8 @@ class Call(Phase):
     def legal(self, st):
         p = st.player = st.call_turns[st.call_i]
         out = [self.pass_action]
+        if self.second_round:
+            return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(st)]
         lo, hi = self.lowest(st), self.highest(st)
         for k in range(max(1, int(lo)), int(hi) + 1):
             st.number = k
@@ -101,13 +114,17 @@ class Call(Phase):
 
     def apply(self, st, action) -> None:
         p = st.call_turns[st.call_i]
+        st.deal.calls.append((p, action.name))
+        st.call_i += 1
         value = action.arg
+        if self.second_round:  # a raise (or a pass) after the calls
+            if isinstance(value, tuple):
+                st.call_extras[p] = st.call_extras[p] + value[1]
+            return
         if isinstance(value, tuple):  # a call with announcements
             value, st.call_extras[p] = value
         st.calls[p] = value
         st.callers.append(p)
-        st.deal.calls.append((p, action.name))
-        st.call_i += 1
         if st.call_i == len(st.call_turns):
             st.calling_blind = False  # the cards may be looked at now
             if self.void_if_all_pass and all(c == PASS for c in st.calls):
