@@ -196,7 +196,7 @@ def cmd_validate(args, io) -> int:
 def _option_errors(path, game) -> list:
     """Errors of the spec with each option value in turn (the defaults are already checked)."""
     from .game import load_game
-    from .overlays import resolve
+    from .overlays import option_text, resolve
 
     declared = resolve(path).data.get("options") or {}
     seen, out = set(), []
@@ -204,9 +204,12 @@ def _option_errors(path, game) -> list:
         for value in opt.get("choices") or {}:
             if value == game.option_defaults.get(name):
                 continue
-            options = {name: value}
-            options.update({k: str(v).lower() if isinstance(v, bool) else str(v)
-                            for k, v in (opt.get("requires") or {}).items()})
+            options, todo = {name: value}, [name]
+            while todo:  # what the option needs, and what that needs in turn
+                for k, v in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
+                    if k not in options:
+                        options[k] = option_text(v[0] if isinstance(v, list) else v)
+                        todo.append(k)
             try:
                 load_game(path, options=options)
             except SpecErrors as e:

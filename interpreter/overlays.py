@@ -243,9 +243,12 @@ def _check_declarations(declared: dict, origins, errors) -> None:
                 errors.append(src.error(("requires", other), f"option `{name}` requires `{other}`, which is not an "
                                                              f"option of this spec", suggest(other, list(declared)),
                                         at_key=True))
-            elif option_text(want).lower() not in [option_text(k).lower() for k in target.get("choices") or {}]:
-                errors.append(src.error(("requires", other), f"option `{other}` cannot be `{option_text(want)}`; "
-                                                             f"choose {one_of(list(target.get('choices') or {}))}"))
+                continue
+            values = [option_text(k).lower() for k in target.get("choices") or {}]
+            for w in (want if isinstance(want, list) else [want]):
+                if option_text(w).lower() not in values:
+                    errors.append(src.error(("requires", other), f"option `{other}` cannot be `{option_text(w)}`; "
+                                                                 f"choose {one_of(list(target.get('choices') or {}))}"))
 
 
 def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[str, str]:
@@ -289,7 +292,9 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
             continue
         for other, want in (opt.get("requires") or {}).items():
             have = chosen.get(other)
-            if have is None or have.lower() != option_text(want).lower():
-                errors.append(SpecError(f"option `{name}={chosen[name]}` needs `{other}={option_text(want)}`"
+            wants = [option_text(w).lower() for w in (want if isinstance(want, list) else [want])]
+            if have is None or have.lower() not in wants:
+                said = " or ".join(f"`{other}={w}`" for w in wants)
+                errors.append(SpecError(f"option `{name}={chosen[name]}` needs {said}"
                                         + (f", not `{other}={have}`" if have is not None else ""), file=doc.file))
     return chosen

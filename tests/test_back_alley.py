@@ -166,12 +166,15 @@ def test_random_games_conserve_cards_and_end_after_26_counted_deals(seed):
         assert d.scores[N] == d.scores[S] and d.scores[E] == d.scores[W]
 
 
-@pytest.mark.parametrize("schedule, sizes", [
-    ("always13", [13] * 26),
-    ("deals25", list(range(13, 0, -1)) + list(range(2, 14))),
+@pytest.mark.parametrize("options, sizes", [
+    ({"always13": "true"}, [13] * 26),
+    ({"deals25": "true"}, list(range(13, 0, -1)) + list(range(2, 14))),
+    ({"individual": "true", "players": "5"}, list(range(10, 0, -1)) + list(range(1, 11))),
+    ({"individual": "true", "players": "5", "deals25": "true"}, list(range(10, 0, -1)) + list(range(2, 11))),
+    ({"individual": "true", "players": "3"}, list(range(13, 0, -1)) + list(range(1, 14))),
 ])
-def test_schedules(schedule, sizes):
-    game = load_game(SPEC, options={"schedule": schedule})
+def test_schedules(options, sizes):
+    game = load_game(SPEC, options=options)
     rng = random.Random(4)
     st = game.new_state(4)
     while not st.is_terminal:
@@ -354,3 +357,11 @@ def test_a_board_after_the_partners_board_is_double():
     st = options_deal(5, N, EX1, "2C", {"double_board_after": "true"})
     run(st, "board", "pass", "board", "pass")  # E board, S pass, W board: W's is double; nobody raises
     assert st.phase.kind == "tricks" and st.current_player == W  # double board leads
+
+
+def test_always13_is_not_for_five_players():
+    from interpreter.errors import SpecErrors
+
+    with pytest.raises(SpecErrors) as info:
+        load_game(SPEC, options={"individual": "true", "players": "5", "always13": "true"})
+    assert "needs `players=3` or `players=4`, not `players=5`" in info.value.errors[0].message
