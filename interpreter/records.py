@@ -5,6 +5,7 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
     format: cardspec-record/1
     spec: ../specs/family/game.yaml   # relative to the record file (or to the working directory)
     seed: 7                           # optional: deals not given below are shuffled from it
+    first_deal: 9                     # optional: the number of the first deal, for a record from mid-game
     deals:
       - dealer: A                     # needed for deal 1 when no seed is given
         hands:                        # optional: the cards each seat received
@@ -163,6 +164,9 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         bad(("seed",), "`seed:` must be a whole number")
+    first_deal = data.get("first_deal", 1)
+    if isinstance(first_deal, bool) or not isinstance(first_deal, int) or first_deal < 1:
+        bad(("first_deal",), "`first_deal:` is the number of the record's first deal in its game (1 or more)")
     game = load_game(_resolve(spec_path, Path(path)), options={k: option_text(v) for k, v in options.items()})
     sn = list(game.seat_names)
     pack = game.pack
@@ -182,21 +186,23 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
         if k == 0 and "dealer" in d:
             first_dealer = seat_of(("deals", 0, "dealer"), d["dealer"])
         if "hands" in d:
-            hands[k + 1] = _read_hands(bad, ("deals", k, "hands"), d["hands"], game, seat_of)
+            hands[first_deal + k] = _read_hands(bad, ("deals", k, "hands"), d["hands"], game, seat_of)
         if "talon" in d:
-            talons[k + 1] = _read_talon(bad, ("deals", k, "talon"), d["talon"], game, hands.get(k + 1, []))
+            talons[first_deal + k] = _read_talon(bad, ("deals", k, "talon"), d["talon"], game,
+                                                 hands.get(first_deal + k, []))
         if "cut" in d:
             try:
-                cuts[k + 1] = game.pack.parse(str(d["cut"]))
+                cuts[first_deal + k] = game.pack.parse(str(d["cut"]))
             except KeyError:
                 bad(("deals", k, "cut"), f"`{d['cut']}` is not a card of this pack")
     if first_dealer is None and seed is None:
         fail(("deals", 0), "deal 1 needs a `dealer:` (or the record a `seed:`)")
     if len(hands) < len(data["deals"]) and seed is None:
-        k = next(i for i in range(len(data["deals"])) if i + 1 not in hands)
-        fail(("deals", k), f"deal {k + 1} gives no `hands:` and the record has no `seed:` to deal them")
+        k = next(i for i in range(len(data["deals"])) if first_deal + i not in hands)
+        fail(("deals", k), f"deal {first_deal + k} gives no `hands:` and the record has no `seed:` to deal them")
 
-    state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts)
+    state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
+                           first_deal=first_deal)
     out = Replayed(state)
     from .screen import deal_summary
 
@@ -206,7 +212,7 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
         if state.is_terminal:
             fail(base, f"the game ended after deal {k}; this deal is one too many")
         if "dealer" in d and seat_of(base + ("dealer",), d["dealer"]) != state.dealer:
-            fail(base + ("dealer",), f"deal {k + 1} is dealt by {sn[state.dealer]} under the rules, not {d['dealer']}")
+            fail(base + ("dealer",), f"deal {first_deal + k} is dealt by {sn[state.dealer]} under the rules, not {d['dealer']}")
         number = state.deal_number
         for i, line in enumerate(d.get("actions") or []):
             where = base + ("actions", i)
@@ -214,7 +220,7 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
                 seat_name, _, text = item.partition(" ")
                 seat = seat_of(where, seat_name)
                 if state.is_terminal or state.deal_number != number:
-                    fail(where, f"`{item}`: deal {k + 1} is already over", offset=col)
+                    fail(where, f"`{item}`: deal {first_deal + k} is already over", offset=col)
                 if seat != state.current_player:
                     fail(where, f"`{item}`: it is {sn[state.current_player]}'s turn, not {seat_name}'s", offset=col)
                 try:
@@ -228,9 +234,9 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             if k == last and data.get("interrupted"):
                 out.lines.append(f"Deal {number:>2} unfinished ({sn[state.current_player]} to act)")
                 break
-            fail(base, f"deal {k + 1} is not finished after its last action: {sn[state.current_player]} is to act "
+            fail(base, f"deal {first_deal + k} is not finished after its last action: {sn[state.current_player]} is to act "
                        f"in phase `{state.phase.name}`", at_key=True)
-        result = state.deals[number - 1]
+        result = state.deals[number - first_deal]
         for key, got in (("raw", result.raw), ("scores", result.scores)):
             want = d.get(key)
             if want is None:
@@ -242,7 +248,7 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
                     bad(base + (key, name), f"a score must be a number, not {value!r}")
                 if value != got[p]:
-                    fail(base + (key, name), f"deal {k + 1}: the record says {name} {'scores' if key == 'scores' else 'has a raw score of'} "
+                    fail(base + (key, name), f"deal {first_deal + k}: the record says {name} {'scores' if key == 'scores' else 'has a raw score of'} "
                                              f"{value}, the rules give {got[p]}")
         out.lines.append(deal_summary(state, result))
     totals = data.get("totals")

@@ -74,7 +74,8 @@ class State:
 
     def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
-                 talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None):
+                 talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None,
+                 first_deal: int = 1):
         self.game = game
         self.n = game.n
         self.seed = seed
@@ -89,7 +90,7 @@ class State:
         self.games: list[list] = []  # each finished game's results, in a partie of games
         self.game_deals: list[int] = []  # the deal that ended each of those games
         self.game_totals: list[list] = []  # and each game's final totals
-        self.deal_number = 0
+        self.deal_number = first_deal - 1  # a record may start in the middle of a game
         self.dealer = first_dealer if first_dealer is not None else game.first_dealer(self)
         self.terminal = False
         self.current = TERMINAL

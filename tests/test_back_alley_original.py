@@ -121,3 +121,28 @@ def test_random_games_have_fourteen_counted_deals(players):
         st.apply(legal[rng.randrange(len(legal))])
     counted = [d for d in st.deals if not d.void]
     assert [len(d.hands[0]) for d in counted] == list(range(13, 0, -1)) + [1]
+
+
+def test_c7_follow_rule():
+    """Hearts trump; A leads 7S; B (void) must play 2D; C (void, 3H 7C) cannot beat it: either; D follows."""
+    st = deal(2, ["7S 8D", "2D 5C", "3H 7C", "9S 9D"], "4H")
+    run(st, "bid 1", "pass", "pass", "pass", "play 7S")
+    assert names(st) == ["play 2D"]
+    st.apply("play 2D")
+    assert sorted(names(st)) == ["play 3H", "play 7C"]
+    st.apply("play 3H")
+    assert names(st) == ["play 9S"]
+    st.apply("play 9S")
+    assert st.tricks[0].winner == B
+
+
+@pytest.mark.parametrize("name, totals", [
+    ("back_alley_example1a.yaml", [15, 10, 15, 10]),
+    ("back_alley_example1b.yaml", [-15, 11, -15, 11]),
+    ("back_alley_example2a.yaml", [-40, 80, -40, 80]),
+    ("back_alley_example2b.yaml", [-40, -80, -40, -80]),
+    ("back_alley_original_3players.yaml", [-6, 0, 30]),
+    ("back_alley_original_one_card.yaml", [-13, 0, 13, 0]),
+])
+def test_worked_examples_replay_from_records(name, totals):
+    assert replay(Path(__file__).resolve().parent / "records" / name).state.totals == totals
