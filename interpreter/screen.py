@@ -18,7 +18,14 @@ def describe(state, seat: int) -> str:
         head += f"  contract: {g.contracts[v['contract']].name}"
     for var, value in v["announced"].items():
         head += f"  {var}: {value}"
+    if v["turn_up"]:
+        trump = state.game.pack.suits[state.trump] if state.trump is not None else "none"
+        head += f"  turned up {v['turn_up']}, trump {trump}"
     lines.append(head)
+    if v["calls"]:
+        lines.append("  Calls: " + ", ".join(f"{p} {c}" for p, c in v["calls"]))
+    if v["out_of_play"]:
+        lines.append("  Out of play: " + " ".join(v["out_of_play"]))
     if v["doubles"]:
         lines.append("  Doubles: " + "; ".join(f"{p} {'doubles ' + ' '.join(ts) if ts else 'passes'}"
                                                for p, ts in v["doubles"]))

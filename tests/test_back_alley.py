@@ -365,3 +365,64 @@ def test_always13_is_not_for_five_players():
     with pytest.raises(SpecErrors) as info:
         load_game(SPEC, options={"individual": "true", "players": "5", "always13": "true"})
     assert "needs `players=3` or `players=4`, not `players=5`" in info.value.errors[0].message
+
+
+def test_not_playing_the_highest_trump_is_refused_with_the_rule():
+    hands = ["2S 3S 4S", "BJ 5S 6S", "LJ AH 3H", "9H 5H 7S"]
+    st = options_deal(3, N, hands, "2H", {})
+    run(st, "board", "pass", "pass", "pass", "play BJ")
+    with pytest.raises(IllegalAction) as info:
+        st.apply("play AH")
+    assert info.value.rule == "big blooper led"
+
+
+def test_the_terminal_shows_the_trump_and_the_calls():
+    import io
+
+    from interpreter.screen import describe
+
+    st = options_deal(5, N, EX1, "2C", {})
+    run(st, "bid 2", "bid 1")
+    text = describe(st, S)
+    assert "turned up 2C, trump C" in text and "Calls: E bid 2, S bid 1" in text
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_every_legal_action_keeps_the_rules(seed):
+    """An independent reading of A3 and A5, checked against every legal list of random games."""
+    game = load_game(SPEC)
+    pack = game.pack
+    rng = random.Random(seed)
+    st = game.new_state(seed)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        p = st.current_player
+        if st.phase.kind == "call":
+            n = len(st.hands[p]) + 0
+            partner = st.calls[(p + 2) % 4]
+            for a in legal:
+                if a.name.startswith("bid "):
+                    b = int(a.name[4:])
+                    assert 1 <= b <= n - 1
+                    assert not (partner and partner > 0) or b + partner <= n
+        elif st.phase.kind == "tricks":
+            hand = st.hands[p]
+            suit = st.suit
+            cards = [a for a in legal]
+            trump = st.trump
+            if not st.trick_cards:
+                broken = any(suit[c] == trump for t in st.tricks for c in t.cards)
+                only_trumps = all(suit[c] == trump for c in hand)
+                board = st.calls[p] is not None and st.calls[p] < 0
+                if trump is not None and not broken and not only_trumps and not board:
+                    assert all(suit[c] != trump for c in cards)
+            else:
+                first = pack.names[st.trick_cards[0]]
+                trumps = [c for c in hand if suit[c] == trump] if trump is not None else []
+                if first in ("BJ", "LJ") and trumps:
+                    pick = max if first == "BJ" else min
+                    want = pick(trumps, key=lambda c: pack.trump_power[c])
+                    assert cards == [want]
+                elif any(suit[c] == st.led_suit for c in hand):
+                    assert all(suit[c] == st.led_suit for c in cards)
+        st.apply(legal[rng.randrange(len(legal))])
