@@ -373,6 +373,13 @@ def cmd_simulate(args, io) -> int:
         mean = sum(xs) / len(xs)
         sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
         io.say(f"{sn[p]:<6}{mean:>10.2f}{sd:>10.2f}{min(xs):>8}{max(xs):>8}{wins[p]:>8}")
+    if game.teams:  # partners score alike: one line per team
+        means = [[sum(totals[sn.index(m)][k] for m in team) / len(team) for k in range(args.games)]
+                 for team in game.teams]
+        best = [max(m[k] for m in means) for k in range(args.games)]
+        for team, xs in zip(game.teams, means):
+            won = sum(1 for k in range(args.games) if xs[k] == best[k])
+            io.say(f"team {'+'.join(team)}: mean {sum(xs) / len(xs):.2f}, won {won} games")
     for name, count in stats.items():
         io.say(f"{name}: {count} of {args.games} games ({100 * count / args.games:.1f}%)")
     io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")

@@ -235,11 +235,21 @@ class Compiler:
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
             options=dict(getattr(self.doc, "options", {}) or {}),
+            teams=self.compile_teams(seat_names),
             # a game of one contract needs nobody to choose it
             only_contract=next(iter(contracts.values())) if len(contracts) == 1 and not any(
                 isinstance(ph, ChooseContract) for ph in phases) else None,
             option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
         )
+
+    def compile_teams(self, seat_names) -> list:
+        """The partnerships the spec names (for reports), each a list of seat names."""
+        teams = self.spec.get("teams") or []
+        for i, team in enumerate(teams):
+            for j, seat in enumerate(team):
+                if str(seat) not in seat_names:
+                    self.error(("teams", i, j), f"`{seat}` is not a seat", suggest(str(seat), seat_names))
+        return [[str(s) for s in team] for team in teams if all(str(s) in seat_names for s in team)]
 
     def compile_pack(self) -> Pack:
         p = self.spec["pack"]

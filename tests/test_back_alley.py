@@ -426,3 +426,18 @@ def test_every_legal_action_keeps_the_rules(seed):
                 elif any(suit[c] == st.led_suit for c in hand):
                     assert all(suit[c] == st.led_suit for c in cards)
         st.apply(legal[rng.randrange(len(legal))])
+
+
+def test_pagat_rainbow_with_eight_cards_counts_as_a_call_of_one():
+    hands = ["2S 3S 2H 3H 2D 3D 2C 3C", "4S 5S 4H 5H 4D 5D 4C 5C", "6S 7S 6H 7H 6D 7D 6C 7C", "AS KS AH KH AD KD AC KC"]
+    st = options_deal(8, S, hands, "8C", {"rainbow": "true", "rainbow_pagat": "true"})
+    assert "bid 1 rainbow" in [a.name for a in st.legal_actions()]  # W: two of each suit
+    plain = options_deal(8, S, hands, "8C", {"rainbow": "true"})
+    assert not any(a.name.endswith("rainbow") for a in plain.legal_actions())  # only with four cards
+    run(st, "bid 1 rainbow", "pass", "bid 1", "pass")  # E-W: 1 + 1 + the rainbow = 3
+    assert st.current_player == W
+    while st.deal_number == 1:
+        st.apply(st.legal_actions()[0])
+    won = sum(1 for t in st.deals[0].tricks if t.winner in (E, W))
+    assert won == 8  # W holds every top card
+    assert st.deals[0].scores[E] == 5 * 3 + (won - 3) + 40

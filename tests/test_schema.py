@@ -112,7 +112,7 @@ def test_top_level_keys():
     assert set(schema()["required"]) == {"game", "seats", "pack", "phases", "contracts"}
     assert set(schema()["properties"]) == {
         "game", "title", "description", "extends", "seats", "direction", "pack", "dealer",
-        "declarer", "phases", "play", "play_rules", "contracts", "match", "options", "functions", "partie",
+        "declarer", "phases", "play", "play_rules", "contracts", "match", "options", "functions", "partie", "teams",
     }  # fmt: skip
 
 

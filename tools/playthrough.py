@@ -76,6 +76,7 @@ CONFIGS = [
     ("back-alley/partnership.yaml", {"boston": "true", "boston_min7": "true"}),
     ("back-alley/partnership.yaml", {"blind_seven": "true", "blind_burn": "true", "boston": "true"}),
     ("back-alley/partnership.yaml", {"rainbow": "true", "boston": "true"}),
+    ("back-alley/partnership.yaml", {"rainbow": "true", "rainbow_pagat": "true"}),
     ("back-alley/partnership.yaml", {"double_board_after": "true"}),
     ("back-alley/original.yaml", {}),
     ("back-alley/original.yaml", {"players": "2", "trump_overtrump": "true"}),
