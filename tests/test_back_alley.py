@@ -441,3 +441,18 @@ def test_pagat_rainbow_with_eight_cards_counts_as_a_call_of_one():
     won = sum(1 for t in st.deals[0].tricks if t.winner in (E, W))
     assert won == 8  # W holds every top card
     assert st.deals[0].scores[E] == 5 * 3 + (won - 3) + 40
+
+
+@pytest.mark.parametrize("name, first_trick, winner", [
+    ("back_alley_example4_big.yaml", ["BJ", "LJ", "9H", "2S"], "E"),
+    ("back_alley_example4_little.yaml", ["LJ", "BJ", "2S", "7H"], "E"),
+    ("back_alley_example5.yaml", ["5H", "2H", "6H", "9H"], "W"),
+    ("back_alley_original_follow.yaml", ["7S", "2D", "3H", "9S"], "B"),
+])
+def test_forced_play_examples_replay_from_records(name, first_trick, winner):
+    from interpreter.records import replay
+
+    st = replay(Path(__file__).resolve().parent / "records" / name).state
+    trick = st.deals[0].tricks[0]
+    assert [st.game.pack.names[c] for c in trick.cards] == first_trick
+    assert st.game.seat_names[trick.winner] == winner
