@@ -143,6 +143,7 @@ def test_c7_follow_rule():
     ("back_alley_example2b.yaml", [-40, -80, -40, -80]),
     ("back_alley_original_3players.yaml", [-6, 0, 30]),
     ("back_alley_original_one_card.yaml", [-13, 0, 13, 0]),
+    ("back_alley_original_six.yaml", [10, -6, 1]),
     ("back_alley_example3.yaml", [3, 10, 3, 10]),
     ("back_alley_double_board.yaml", [-10, 75, -10, 75]),
     ("back_alley_boston.yaml", [101, 1, 101, 1]),
