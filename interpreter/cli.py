@@ -326,6 +326,7 @@ def cmd_simulate(args, io) -> int:
     n = game.n
     totals = [[] for _ in range(n)]
     stats = {name: 0 for name in game.statistics}
+    all_deals = []
     per_contract = defaultdict(lambda: [0, 0.0, 0.0])  # times, declarer's score, others' mean score
     deals = 0
     t0 = time.perf_counter()
@@ -345,6 +346,7 @@ def cmd_simulate(args, io) -> int:
         for name, cond in game.statistics.items():
             state.player = 0
             stats[name] += bool(cond(state))
+        all_deals.extend(d for d in state.deals if not d.void)
         for d in state.deals:
             deals += 1
             row = per_contract[d.contract]
@@ -382,6 +384,9 @@ def cmd_simulate(args, io) -> int:
             io.say(f"team {'+'.join(team)}: mean {sum(xs) / len(xs):.2f}, won {won} games")
     for name, count in stats.items():
         io.say(f"{name}: {count} of {args.games} games ({100 * count / args.games:.1f}%)")
+    for name in game.deal_statistics:
+        count = sum(1 for d in all_deals if d.flags.get(name))
+        io.say(f"{name}: {count} of {len(all_deals)} deals played ({100 * count / max(1, len(all_deals)):.1f}%)")
     io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
     for key, c in game.contracts.items():
         times, dec, oth = per_contract.get(key, [0, 0, 0])

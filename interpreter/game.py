@@ -34,14 +34,16 @@ from .phases.exchange import Draw, Exchange, Show
 from .phases.expose import Expose
 from .phases.layout import Layout
 from .phases.score import Score
+from .phases.trump_bid import TrumpBid
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "exchange", "draw", "expose", "declare", "show",
+PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "trump_bid", "exchange", "draw", "expose", "declare", "show",
                "double", "play", "score")
 PHASE_KEYS = {
-    "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers"},
+    "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
+    "trump_bid": {"first", "void_if_all_pass"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
@@ -219,6 +221,8 @@ class Compiler:
         result = self.expr(("match", "result"), "number") if "result" in match else None
         statistics = {name: self.expr(("match", "statistics", name), "bool")
                       for name in (match.get("statistics") or {})}
+        deal_statistics = {name: self.expr(("match", "deal_statistics", name), "bool")
+                           for name in (match.get("deal_statistics") or {})}
         partie = None
         if s.get("partie"):
             partie = Partie(self.expr(("partie", "ends_when"), "bool", default="true"),
@@ -231,7 +235,7 @@ class Compiler:
             seat_names=seat_names, step=step, phases=phases, contracts=contracts, play_actions=play_actions,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
-            partie=partie,
+            partie=partie, deal_statistics=deal_statistics,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
             options=dict(getattr(self.doc, "options", {}) or {}),
@@ -481,8 +485,13 @@ class Compiler:
             packets = p.get("packets") or [1]
             first = self.expr(base + ("first",), "seat", default="left(dealer)")
             burn = self.expr(base + ("burn_jokers",), "bool") if "burn_jokers" in p else None
+            turn_up = {"trump": True, "offer": "offer"}.get(p.get("turn_up"), False)
             return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions,
-                        turn_up=p.get("turn_up") == "trump", burn_jokers=burn)
+                        turn_up=turn_up, burn_jokers=burn, more=bool(p.get("more", False)),
+                        show_bottom=bool(p.get("show_bottom", False)))
+        if kind == "trump_bid":
+            return TrumpBid(name, self.pack, n, self.step, self.expr(base + ("first",), "seat", default="left(dealer)"),
+                            bool(p.get("void_if_all_pass", False)))
         if kind == "choose_contract":
             by = self.expr(base + ("by",), "seat", default="declarer")
             schedule = p.get("schedule")

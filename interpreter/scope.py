@@ -41,6 +41,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "games_played": Name("number", get=lambda st: len(st.games), doc="games finished in this partie"),
         "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
         "turn_up": Name("card", get=_attr("turn_up"), doc="the card turned up for trumps, or none"),
+        "maker": Name("seat", get=_attr("maker"), doc="the seat that made trump (took or named it), or none"),
+        "dead_card": Name("card", get=_attr("dead"), doc="the card shown face up and never played, or none"),
         "callers": Name("list<seat>", get=_attr("callers"), doc="the seats that have called, in calling order"),
         "dealt": Name("number", get=lambda st: len(st.deal.hands[0]) if st.deal.hands else 0,
                       doc="how many cards each player was dealt in this deal"),

@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "void", "cut")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "void", "cut", "flags")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -67,6 +67,7 @@ class DealResult:
         self.calls: list[tuple[int, str]] = []  # (seat, call), in order
         self.void = False  # everybody passed: no play, no score, not counted
         self.cut = None  # the card shown by a cut, when a trump is cut for
+        self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
 
 
 class State:
@@ -270,6 +271,8 @@ class State:
         self.trump = None
         self.suit = g.pack.suit_with_trump.get(None, g.pack.suit)  # suit of each card (jokers: the trump's)
         self.turn_up = None  # a card turned face up (e.g. for trumps)
+        self.dead = None  # a card shown to all and never played
+        self.maker = None  # the seat that made trump
         self.out_of_play: list[int] = []  # cards laid aside face up, out of the deal
         self.void = False  # the deal was called off (e.g. everybody passed)
         self.calls = [None] * n
@@ -380,4 +383,5 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.calls = list(d.calls)
     c.void = d.void
     c.cut = d.cut
+    c.flags = dict(d.flags)
     return c

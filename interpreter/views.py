@@ -47,6 +47,9 @@ def view(st, seat: int) -> dict:
         "turn_up": names[st.turn_up] if st.turn_up is not None else None,
         "calls": [[sn[p], call] for p, call in st.deal.calls],
         "out_of_play": cards(st.out_of_play),
+        "dead_card": names[st.dead] if st.dead is not None else None,
+        "maker": sn[st.maker] if st.maker is not None else None,
+        "trump": g.pack.suits[st.trump] if st.trump is not None else None,
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
         # declarations: what each player said of his best; the winner's combinations are shown

@@ -78,6 +78,7 @@ CONFIGS = [
     ("back-alley/partnership.yaml", {"rainbow": "true", "boston": "true"}),
     ("back-alley/partnership.yaml", {"rainbow": "true", "rainbow_pagat": "true"}),
     ("back-alley/partnership.yaml", {"double_board_after": "true"}),
+    ("klaberjass/klaberjass.yaml", {}),
     ("back-alley/original.yaml", {}),
     ("back-alley/original.yaml", {"players": "2", "trump_overtrump": "true"}),
     ("back-alley/original.yaml", {"players": "3", "pass_zero": "true", "redeal_same_dealer": "true"}),

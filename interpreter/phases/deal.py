@@ -13,7 +13,8 @@ class Deal(Phase):
 
     kind = "deal"
 
-    def __init__(self, name, pack, n, hand_size, packets, first, step, cards, turn_up=False, burn_jokers=None):
+    def __init__(self, name, pack, n, hand_size, packets, first, step, cards, turn_up=False, burn_jokers=None,
+                 more=False, show_bottom=False):
         super().__init__(name)
         self.pack = pack
         self.n = n
@@ -25,6 +26,25 @@ class Deal(Phase):
         self.cards = cards  # the card objects (each its own play action), by number
         self.turn_up = turn_up  # turn the top undealt card for trumps
         self.burn_jokers = burn_jokers  # compiled bool: a joker turned up goes to the bottom, turn again
+        self.more = more  # complete the hands from the talon (a second deal after bidding)
+        self.show_bottom = show_bottom  # then turn the talon's bottom card face up: a dead card
+
+    def _complete(self, st) -> None:
+        """Deal more cards from the top of the talon, in packets from `first`, up to `hand_size`."""
+        size = int(self.hand_size(st))
+        seat, k = self.first(st), 0
+        while any(len(h) < size for h in st.hands) and st.talon:
+            count = self.packets[k % len(self.packets)]
+            for _ in range(self.n):
+                take = min(count, size - len(st.hands[seat]), len(st.talon))
+                st.hands[seat].extend(st.talon[:take])
+                st.talon = st.talon[take:]
+                seat = (seat + self.step) % self.n
+            k += 1
+        for h in st.hands:
+            h.sort()
+        if self.show_bottom and st.talon:
+            st.dead = st.talon[-1]  # shown to both, never played
 
     def _turn_up(self, st, hands) -> None:
         """The top undealt card is turned face up; its suit is trump. A joker turned up means no
@@ -66,6 +86,9 @@ class Deal(Phase):
         return got
 
     def start(self, st) -> None:
+        if self.more:
+            self._complete(st)
+            return
         n = self.n
         given = st.given_hands.pop(st.deal_number, None)
         if given is not None:
@@ -90,7 +113,9 @@ class Deal(Phase):
             st.talon = deck[dealt:]
         st.deal.hands = [tuple(h) for h in hands]
         st.deal.talon = tuple(st.talon)
-        if self.turn_up:
+        if self.turn_up == "offer" and st.talon:  # turned up, proposed for trump: the bidding decides
+            st.turn_up = st.talon.pop(0)
+        elif self.turn_up:
             if st.talon:
                 self._turn_up(st, hands)
             else:  # every card is dealt: the pack was cut and a card shown before the deal

@@ -56,6 +56,7 @@ class Score(Phase):
                         f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
                         f"{want}", rule="total")
         st.deal.tricks = st.tricks
+        st.deal.flags = {name: bool(cond(st)) for name, cond in st.game.deal_statistics.items()}
         st.deal.raw = raw
         st.deal.scores = final
         for p in range(n):

@@ -1,0 +1,60 @@
+"""Bidding for trump over a turned-up card: take it, or (in a second round) name another suit.
+
+In turn from `first`, each seat may `take` the turned-up card's suit as trump or `pass`;
+if all pass, each in turn may name another suit (`trump H`) or pass. The first seat to
+take or name is the `maker`, and the bidding stops there. With `void_if_all_pass`, a deal
+in which everybody passes twice is thrown in: no play, no score.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import Phase
+
+
+class TrumpBid(Phase):
+    kind = "trump_bid"
+
+    def __init__(self, name, pack, n, step, first, void_if_all_pass):
+        super().__init__(name)
+        self.pack = pack
+        self.n = n
+        self.step = step
+        self.first = first
+        self.void_if_all_pass = void_if_all_pass
+        self.take = Action("take", None, "take")
+        self.pass_action = Action("pass", None, "pass")
+        self.name_suit = tuple(Action("trump", s, f"trump {x}") for s, x in enumerate(pack.suits))
+
+    def start(self, st) -> None:
+        seat = self.first(st)
+        st.bid_turns = [(seat + i * self.step) % self.n for i in range(self.n)] * 2
+        st.bid_i = 0
+        st.maker = None
+
+    def actor(self, st):
+        if st.maker is not None or st.bid_i >= len(st.bid_turns):
+            return None
+        return st.bid_turns[st.bid_i]
+
+    def _offered(self, st) -> int:
+        return self.pack.suit[st.turn_up] if st.turn_up is not None else -1
+
+    def legal(self, st):
+        if st.bid_i < self.n:  # round 1: the turned-up suit
+            return [self.pass_action, self.take]
+        offered = self._offered(st)
+        return [self.pass_action] + [a for a in self.name_suit if a.arg != offered]
+
+    def apply(self, st, action) -> None:
+        p = st.bid_turns[st.bid_i]
+        st.bid_i += 1
+        st.deal.calls.append((p, action.name))
+        if action is self.take:
+            st.maker = p
+            st.set_trump(self._offered(st))
+        elif action.kind == "trump":
+            st.maker = p
+            st.set_trump(action.arg)
+        elif st.bid_i >= len(st.bid_turns) and self.void_if_all_pass:
+            st.void = True

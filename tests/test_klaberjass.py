@@ -1,0 +1,111 @@
+"""Klaberjass (a first slice): bidding on the turn-up, completing the deal, melds, play, the maker's rule."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.errors import IllegalAction
+from interpreter.game import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
+GAME = load_game(SPEC)
+A, B = 0, 1  # B deals: A is elder
+
+
+def deal(a6, b6, stock, first_dealer=B):
+    """A first deal: six cards each, then the stock top first (its first card is the turn-up)."""
+    p = GAME.pack.parse
+    hands = [[p(c) for c in a6.split()], [p(c) for c in b6.split()]]
+    return GAME.new_state(1, first_dealer=first_dealer, hands={1: hands}, talons={1: [p(c) for c in stock.split()]})
+
+
+def names(st):
+    return [a.name for a in st.legal_actions()]
+
+
+STOCK = "7H AS KS QS JS TS 9S 8S 7S AD KD QD JD TD 9D 8D 7D AC KC"  # turn-up 7H, then 3 + 3, bottom 7D... shown
+
+
+def test_bidding_take_then_complete_and_the_dead_card():
+    st = deal("AH KH QH 9C 8C 7C", "JH TH 9H 8H QC JC", STOCK)
+    assert GAME.pack.names[st.turn_up] == "7H"
+    assert names(st) == ["pass", "take"]
+    st.apply("pass")
+    st.apply("take")  # younger takes hearts
+    assert st.maker == B and GAME.pack.suits[st.trump] == "H"
+    assert [len(h) for h in st.hands] == [9, 9]
+    assert GAME.pack.names[st.dead] == "KC"  # the bottom card of the stock is shown
+    assert st.view(A)["dead_card"] == "KC" and st.view(A)["maker"] == "B"
+
+
+def test_second_round_names_another_suit_and_all_pass_throws_in():
+    st = deal("AH KH QH 9C 8C 7C", "JH TH 9H 8H QC JC", STOCK)
+    st.apply("pass")
+    st.apply("pass")
+    assert "trump H" not in names(st) and "trump S" in names(st)
+    st.apply("trump S")
+    assert st.maker == A and GAME.pack.suits[st.trump] == "S"
+    st = deal("AH KH QH 9C 8C 7C", "JH TH 9H 8H QC JC", STOCK)
+    for _ in range(4):
+        st.apply("pass")
+    assert st.deals[0].void and st.deal_number == 2 and st.dealer == A  # thrown in; the deal alternates
+
+
+def test_example_1_a_trump_sequence_beats_an_equal_plain_one():
+    # trump hearts. Elder: KH QH JH and 9C 8C 7C; younger: KS QS JS
+    st = deal("KH QH JH 9C 8C 7C", "KS QS JS 7D 8D 9D", "TH AS TS 9S 8S AH TD 7S AD KD QD JD AC KC QC JC TC 9H")
+    st.apply("take")  # elder takes the turned-up TH's suit
+    assert GAME.pack.suits[st.trump] == "H"
+    while st.phase.kind != "declare":
+        st.apply(st.legal_actions()[-1])
+    st.apply("declare sequence KH-JH 9C-7C")
+    st.apply("declare sequence KS-JS")
+    seq = st.deals[0].declarations[0]
+    assert seq[2] == A and seq[3] == [40, 0]  # elder scores both his 20s
+
+
+def test_trumps_led_must_be_beaten_if_possible():
+    st = deal("QH 8H AS KS QS JS", "JH 7C AD KD QD JD", "7H TS 9S 8S 7S TD 9D 8D 7D AC KC QC JC TC 9C 8C AH KH TH")
+    st.apply("take")  # elder takes hearts
+    while st.phase.kind != "tricks":
+        st.apply(st.legal_actions()[0])
+    st.apply("play QH")
+    assert names(st) == ["play JH"]  # the jack beats the queen: he must play it
+    with pytest.raises(IllegalAction) as info:
+        st.apply("play 7C")
+    assert info.value.rule == "follow suit"
+
+
+def test_void_in_a_plain_suit_must_trump():
+    st = deal("AS KS QS JS TS 9S", "JH 8H AD KD QD JD", "7H 8S 7S 9C TD 9D 8D 7D AC KC QC JC TC 8C 7C AH KH TH QH")
+    st.apply("pass")
+    st.apply("take")  # younger takes hearts
+    while st.phase.kind != "tricks":
+        st.apply(st.legal_actions()[0])
+    st.apply("play AS")
+    assert names(st) == ["play JH", "play 8H"]  # no spade: a trump, any trump
+    with pytest.raises(IllegalAction) as info:
+        st.apply("play AD")
+    assert info.value.rule == "trump if void"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_to_500(seed):
+    rng = random.Random(seed)
+    st = GAME.new_state(seed)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        assert legal
+        st.apply(legal[rng.randrange(len(legal))])
+    assert max(st.totals) >= 500 and st.totals[0] != st.totals[1]
+    for d in st.deals:
+        if d.void:
+            continue
+        assert len(d.tricks) == 9 and sum(len(t.cards) for t in d.tricks) == 18
+        maker = next(seat for seat, call in d.calls if call != "pass")
+        # the maker's rule: he scores only when he outscores the other, and then less than nothing is lost
+        assert d.scores[maker] == 0 or d.scores[maker] > d.scores[1 - maker]
