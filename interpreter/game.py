@@ -34,16 +34,18 @@ from .phases.exchange import Draw, Exchange, Show
 from .phases.expose import Expose
 from .phases.layout import Layout
 from .phases.score import Score
+from .phases.swap import SwapTurnUp
 from .phases.trump_bid import TrumpBid
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "trump_bid", "exchange", "draw", "expose", "declare", "show",
+PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "trump_bid", "swap_turn_up", "exchange", "draw", "expose", "declare", "show",
                "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass"},
+    "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
@@ -489,6 +491,8 @@ class Compiler:
             return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions,
                         turn_up=turn_up, burn_jokers=burn, more=bool(p.get("more", False)),
                         show_bottom=bool(p.get("show_bottom", False)))
+        if kind == "swap_turn_up":
+            return SwapTurnUp(name, self.expr(base + ("card",), "card", default="none"))
         if kind == "trump_bid":
             return TrumpBid(name, self.pack, n, self.step, self.expr(base + ("first",), "seat", default="left(dealer)"),
                             bool(p.get("void_if_all_pass", False)))

@@ -107,6 +107,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                            "a seat's place in the calling order, from 1 (0 before it has called)"),
         "announced": Func(("seat", "number"), "bool", lambda st, p, w: w in st.call_extras[p],
                           "whether a seat announced this along with its call (`announced(p, rainbow)`)"),
+        "card_of_suit": Func(("rank", "suit"), "card", lambda st, r, s: st.game.pack.by_name.get(
+            f"{st.game.pack.ranks[r]}{st.game.pack.suits[s]}") if r is not None and s is not None else None,
+            "the card of this rank and suit (none if the pack has no such card)"),
         "partner": Func(("seat",), "seat", lambda st, p: (p + n // 2) % n, "the seat opposite"),
         "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
                           "how many cards a seat exchanged with the talon in this deal"),

@@ -109,3 +109,28 @@ def test_random_games_to_500(seed):
         maker = next(seat for seat, call in d.calls if call != "pass")
         # the maker's rule: he scores only when he outscores the other, and then less than nothing is lost
         assert d.scores[maker] == 0 or d.scores[maker] > d.scores[1 - maker]
+
+
+def test_the_dix_may_be_swapped_for_the_turn_up_before_or_after_the_melds():
+    stock = "8H 8S 7S 9C TD 9D 8D 7D AC KC QC JC TC 8C 7C AH KH TH QH"
+    st = deal("7H AS KS QS JS TS", "JH 9H AD KD QD JD", stock)
+    st.apply("take")  # hearts, the turned-up 8H's suit; A holds the seven of trumps
+    assert st.current_player == A and names(st) == ["keep", "swap"]
+    st.apply("swap")
+    assert "8H" in [GAME.pack.names[c] for c in st.hands[A]] and GAME.pack.names[st.turn_up] == "7H"
+    while st.phase.kind != "tricks":
+        assert names(st) != ["keep", "swap"]  # no second chance after a swap
+        st.apply(st.legal_actions()[0])
+    st = deal("7H AS KS QS JS TS", "JH 9H AD KD QD JD", stock)
+    st.apply("take")
+    st.apply("keep")
+    while st.phase.kind == "declare":
+        st.apply(st.legal_actions()[0])
+    assert st.current_player == A and names(st) == ["keep", "swap"]  # the second chance, before the lead
+
+
+def test_no_dix_when_another_suit_was_named():
+    st = deal("7H AS KS QS JS TS", "JH 9H AD KD QD JD", "8H 8S 7S 9C TD 9D 8D 7D AC KC QC JC TC 8C 7C AH KH TH QH")
+    for a in ("pass", "pass", "trump S"):
+        st.apply(a)
+    assert "swap" not in names(st)
