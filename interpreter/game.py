@@ -591,7 +591,7 @@ class Compiler:
         return Category(name, finder, int(c.get("at_least", 1)), ranks, only_if, c.get("choose", "any"),
                         function("key", "0" if c.get("compare") == "none" else None), function("score", None),
                         c.get("compare", "best"), announce, bool(c.get("stepwise", False)),
-                        c.get("show", True) is not False)
+                        c.get("show", True) is not False, c.get("ties"), int(c.get("split_long", 0)))
 
     def announcement_actions(self):
         pack = self.pack

@@ -110,6 +110,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "card_of_suit": Func(("rank", "suit"), "card", lambda st, r, s: st.game.pack.by_name.get(
             f"{st.game.pack.ranks[r]}{st.game.pack.suits[s]}") if r is not None and s is not None else None,
             "the card of this rank and suit (none if the pack has no such card)"),
+        "deal_score_of": Func(("seat",), "number",
+                              lambda st, p: st.deal.scores[p] if st.deal.scores is not None else 0,
+                              "a seat's final score in this deal, once it is scored (0 before)"),
         "partner": Func(("seat",), "seat", lambda st, p: (p + n // 2) % n, "the seat opposite"),
         "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
                           "how many cards a seat exchanged with the talon in this deal"),

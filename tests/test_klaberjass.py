@@ -134,3 +134,50 @@ def test_no_dix_when_another_suit_was_named():
     for a in ("pass", "pass", "trump S"):
         st.apply(a)
     assert "swap" not in names(st)
+
+
+def deal_with(options, a6, b6, stock, first_dealer=B):
+    game = load_game(SPEC, options=options)
+    p = game.pack.parse
+    hands = [[p(c) for c in a6.split()], [p(c) for c in b6.split()]]
+    return game.new_state(1, first_dealer=first_dealer, hands={1: hands}, talons={1: [p(c) for c in stock.split()]})
+
+
+@pytest.mark.parametrize("tie, points", [("false", [0, 0]), ("true", [50, 0])])
+def test_example_1_equal_sequences_score_nothing_or_go_to_elder(tie, points):
+    # spades trump; elder QC JC TC 9C 8C (50, Q-high); younger QD JD TD 9D (50, Q-high)
+    st = deal_with({"elder_wins_tie": tie}, "QC JC TC 9C 8C 7H", "QD JD TD 9D AH KH",
+                   "7S AS KS QS 8H 9H AC KD AD 8D 7D QH 7C JH TH JS TS 9S 8S")
+    st.apply("take")
+    while st.phase.kind != "declare":
+        st.apply(st.legal_actions()[-1])
+    st.apply("declare sequence QC-8C")
+    st.apply("declare sequence QD-9D")
+    assert st.deals[0].declarations[0][3] == points
+
+
+def test_split_runs_offers_a_long_run_as_two_sequences():
+    stock = "7H 8S 7S AD KD QD JD TD 9D AC KC QC JC TC 9C 8C AH KH"
+    for split, offered in (("false", ["AS-7S"]), ("true", ["AS-JS", "TS-7S"])):  # elder completes to 8 spades
+        st = deal_with({"split_runs": split}, "AS KS QS JS TS 9S", "JH 9H 8D 7D 8H TH", stock)
+        st.apply("pass")
+        st.apply("take")
+        while st.phase.kind != "declare":
+            st.apply(st.legal_actions()[-1])
+        assert names(st)[-1] == "declare sequence " + " ".join(offered)
+
+
+def test_winner_deals_and_target_501():
+    game = load_game(SPEC, options={"winner_deals": "true", "target": "501"})
+    rng = random.Random(8)
+    st = game.new_state(8)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    assert max(st.totals) >= 501
+    for before, after in zip(st.deals, st.deals[1:]):
+        if before.void:
+            assert after.dealer != before.dealer
+        else:
+            higher = 0 if before.scores[0] > before.scores[1] else 1
+            assert after.dealer == higher

@@ -42,7 +42,7 @@ class Category:
     """One category of declarations, compiled."""
 
     def __init__(self, name, finder, at_least, ranks, only_if, choose, key, score, compare,
-                 announce=("size",), stepwise=False, show=True):
+                 announce=("size",), stepwise=False, show=True, ties=None, split_long=0):
         self.name = name
         self.finder = finder
         self.at_least = at_least
@@ -55,6 +55,8 @@ class Category:
         self.announce = tuple(announce)  # what is said of a seat's best declared combination
         self.stepwise = stepwise  # say one part at a time, the next only while all are equal
         self.show = show  # with compare: none, shown at once (else by a later `show` phase)
+        self.ties = ties  # "first": equal best combinations go to the first declarer (else nobody)
+        self.split_long = split_long  # runs longer than 6 split after this many cards (0: never)
 
 
 class Declare(Phase):
@@ -106,6 +108,10 @@ class Declare(Phase):
         return out
 
     def _run(self, run, cat, out) -> None:
+        if cat.split_long and len(run) > 6:  # a very long run counts as two sequences
+            self._run(run[:cat.split_long], cat, out)
+            self._run(run[cat.split_long:], cat, out)
+            return
         if len(run) >= max(cat.at_least, 2):
             names = self.pack.names
             out.append((f"{names[run[0]]}-{names[run[-1]]}", tuple(run)))
@@ -220,8 +226,9 @@ class Declare(Phase):
                 points[p] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[p] or ())
         else:
             top = max((b for b in best if b is not None), default=None)
-            if top is not None and sum(1 for b in best if b == top) == 1:
-                winner = best.index(top)
+            tied = [p for p in st.declare_order if best[p] == top] if top is not None else []
+            if len(tied) == 1 or (tied and cat.ties == "first"):
+                winner = tied[0]
                 points[winner] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[winner])
         answer = None
         if self.answers and cat.compare == "best":
