@@ -44,7 +44,7 @@ PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "trump_bid", "swap
                "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
-    "trump_bid": {"first", "void_if_all_pass"},
+    "trump_bid": {"first", "void_if_all_pass", "schmeiss"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
@@ -495,7 +495,7 @@ class Compiler:
             return SwapTurnUp(name, self.expr(base + ("card",), "card", default="none"))
         if kind == "trump_bid":
             return TrumpBid(name, self.pack, n, self.step, self.expr(base + ("first",), "seat", default="left(dealer)"),
-                            bool(p.get("void_if_all_pass", False)))
+                            bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)))
         if kind == "choose_contract":
             by = self.expr(base + ("by",), "seat", default="declarer")
             schedule = p.get("schedule")

@@ -273,6 +273,7 @@ class State:
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.dead = None  # a card shown to all and never played
         self.maker = None  # the seat that made trump
+        self.schmeisser = None  # a seat that proposed to throw the deal in, awaiting the answer
         self.out_of_play: list[int] = []  # cards laid aside face up, out of the deal
         self.void = False  # the deal was called off (e.g. everybody passed)
         self.calls = [None] * n

@@ -181,3 +181,17 @@ def test_winner_deals_and_target_501():
         else:
             higher = 0 if before.scores[0] > before.scores[1] else 1
             assert after.dealer == higher
+
+
+@pytest.mark.parametrize("answer, void, maker", [("accept schmeiss", True, None), ("refuse schmeiss", False, A)])
+def test_schmeiss(answer, void, maker):
+    st = deal_with({"schmeiss": "true"}, "AH KH QH 9C 8C 7C", "JH TH 9H 8H QC JC", STOCK)
+    assert names(st) == ["pass", "take", "schmeiss"]
+    st.apply("schmeiss")
+    assert st.current_player == B and names(st) == ["accept schmeiss", "refuse schmeiss"]
+    st.apply(answer)
+    assert st.deals[0].void is void
+    if not void:
+        assert st.maker == maker and GAME.pack.suits[st.trump] == "H"  # the turn-up suit
+    else:
+        assert st.deal_number == 2 and st.dealer == A

@@ -80,7 +80,7 @@ CONFIGS = [
     ("back-alley/partnership.yaml", {"double_board_after": "true"}),
     ("klaberjass/klaberjass.yaml", {}),
     ("klaberjass/klaberjass.yaml", {"winner_deals": "true", "elder_wins_tie": "true", "target": "501"}),
-    ("klaberjass/klaberjass.yaml", {"split_runs": "true", "meld_needs_trick": "true"}),
+    ("klaberjass/klaberjass.yaml", {"split_runs": "true", "meld_needs_trick": "true", "schmeiss": "true"}),
     ("back-alley/original.yaml", {}),
     ("back-alley/original.yaml", {"players": "2", "trump_overtrump": "true"}),
     ("back-alley/original.yaml", {"players": "3", "pass_zero": "true", "redeal_same_dealer": "true"}),

@@ -4,6 +4,10 @@ In turn from `first`, each seat may `take` the turned-up card's suit as trump or
 if all pass, each in turn may name another suit (`trump H`) or pass. The first seat to
 take or name is the `maker`, and the bidding stops there. With `void_if_all_pass`, a deal
 in which everybody passes twice is thrown in: no play, no score.
+
+With `schmeiss`, a seat may also propose, in the first round, to abandon the deal
+(`schmeiss`); the next seat answers `accept schmeiss` (the deal is thrown in) or
+`refuse schmeiss` (the proposer becomes the maker, with the turned-up suit).
 """
 
 from __future__ import annotations
@@ -15,8 +19,12 @@ from . import Phase
 class TrumpBid(Phase):
     kind = "trump_bid"
 
-    def __init__(self, name, pack, n, step, first, void_if_all_pass):
+    def __init__(self, name, pack, n, step, first, void_if_all_pass, schmeiss=False):
         super().__init__(name)
+        self.schmeiss = schmeiss
+        self.propose = Action("schmeiss", None, "schmeiss")
+        self.accept = Action("schmeiss", True, "accept schmeiss")
+        self.refuse_it = Action("schmeiss", False, "refuse schmeiss")
         self.pack = pack
         self.n = n
         self.step = step
@@ -31,9 +39,14 @@ class TrumpBid(Phase):
         st.bid_turns = [(seat + i * self.step) % self.n for i in range(self.n)] * 2
         st.bid_i = 0
         st.maker = None
+        st.schmeisser = None
 
     def actor(self, st):
-        if st.maker is not None or st.bid_i >= len(st.bid_turns):
+        if st.maker is not None or st.void:
+            return None
+        if st.schmeisser is not None:
+            return (st.schmeisser + self.step) % self.n  # the answer to a schmeiss
+        if st.bid_i >= len(st.bid_turns):
             return None
         return st.bid_turns[st.bid_i]
 
@@ -41,16 +54,29 @@ class TrumpBid(Phase):
         return self.pack.suit[st.turn_up] if st.turn_up is not None else -1
 
     def legal(self, st):
+        if st.schmeisser is not None:
+            return [self.accept, self.refuse_it]
         if st.bid_i < self.n:  # round 1: the turned-up suit
-            return [self.pass_action, self.take]
+            return [self.pass_action, self.take] + ([self.propose] if self.schmeiss else [])
         offered = self._offered(st)
         return [self.pass_action] + [a for a in self.name_suit if a.arg != offered]
 
     def apply(self, st, action) -> None:
+        if st.schmeisser is not None:  # the answer
+            st.deal.calls.append(((st.schmeisser + self.step) % self.n, action.name))
+            if action.arg:
+                st.void = True  # accepted: thrown in
+            else:
+                st.maker = st.schmeisser
+                st.set_trump(self._offered(st))
+            st.schmeisser = None
+            return
         p = st.bid_turns[st.bid_i]
         st.bid_i += 1
         st.deal.calls.append((p, action.name))
-        if action is self.take:
+        if action is self.propose:
+            st.schmeisser = p
+        elif action is self.take:
             st.maker = p
             st.set_trump(self._offered(st))
         elif action.kind == "trump":
