@@ -195,3 +195,49 @@ def test_schmeiss(answer, void, maker):
         assert st.maker == maker and GAME.pack.suits[st.trump] == "H"  # the turn-up suit
     else:
         assert st.deal_number == 2 and st.dealer == A
+
+
+PLAIN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+TRUMP = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3}
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+def test_scores_add_up_and_the_maker_rule_is_exact(seed):
+    """Card points + last trick + sequences + bella, recomputed from the tricks, give every deal score."""
+    game = GAME
+    names = game.pack.names
+    rng = random.Random(seed)
+    st = game.new_state(seed)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    for d in st.deals:
+        if d.void:
+            continue
+        maker = next(seat for seat, call in d.calls if call != "pass")
+        trump_letter = next((c[-1] for seat, c in d.calls if c != "pass" and c.startswith("trump ")), None)
+        if trump_letter is None:  # taken: the turned-up suit, the first talon card
+            trump_letter = names[d.talon[0]][-1]
+        points = [0, 0]
+        for t in d.tricks:
+            for c in t.cards:
+                rank, suit = names[c][0], names[c][1]
+                points[t.winner] += (TRUMP if suit == trump_letter else PLAIN).get(rank, 0)
+        points[d.tricks[-1].winner] += 10
+        for category, declared, winner, pts in d.declarations:
+            points[0] += pts[0]
+            points[1] += pts[1]
+        for p in (0, 1):
+            mine = [t.cards[0] if t.leader == p else t.cards[1] for t in d.tricks]
+            if sum(1 for c in mine if names[c][1] == trump_letter and names[c][0] in "KQ") == 2:
+                points[p] += 20
+        other = 1 - maker
+        if points[maker] > points[other]:
+            want = points
+        elif points[maker] == points[other]:
+            want = [0, 0]
+            want[other] = points[other]
+        else:
+            want = [0, 0]
+            want[other] = points[other] + points[maker]
+        assert d.scores == want
