@@ -241,3 +241,21 @@ def test_scores_add_up_and_the_maker_rule_is_exact(seed):
             want = [0, 0]
             want[other] = points[other] + points[maker]
         assert d.scores == want
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_seats_view_hides_the_stock_and_the_other_hand(seed):
+    rng = random.Random(seed)
+    st = GAME.new_state(seed)
+    for _ in range(rng.randrange(0, 3)):  # somewhere in the bidding
+        if st.phase.kind == "trump_bid":
+            st.apply(st.legal_actions()[0])
+    seat = st.current_player
+    other = 1 - seat
+    before = st.view(seat)
+    twin = st.clone()
+    pool = twin.hands[other] + twin.talon
+    rng.shuffle(pool)
+    k = len(twin.hands[other])
+    twin.hands[other], twin.talon = sorted(pool[:k]), pool[k:]
+    assert twin.view(seat) == before
