@@ -169,7 +169,6 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
         bad(("first_deal",), "`first_deal:` is the number of the record's first deal in its game (1 or more)")
     game = load_game(_resolve(spec_path, Path(path)), options={k: option_text(v) for k, v in options.items()})
     sn = list(game.seat_names)
-    pack = game.pack
 
     def seat_of(where, name) -> int:
         if str(name) not in sn:
