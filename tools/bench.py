@@ -84,7 +84,7 @@ def main(argv=None) -> int:
     game = endless_game()
     ref = load_reference()
     if ref is None:
-        print(f"(reference engine not found at ../shared/bench/; printing the interpreter's figures only)")
+        print("(reference engine not found at ../shared/bench/; printing the interpreter's figures only)")
     worst = None
     for ref_name, key, title in CONTRACTS:
         ours = min(run_interpreter(game, key, args.deals, args.seed + r)[0] for r in range(args.repeat))

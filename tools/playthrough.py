@@ -104,7 +104,7 @@ def transcript(spec: str, options: dict, seed: int = SEED) -> str:
         state.apply(agent.choose(state, seat, state.legal_actions()))
     opts = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
     lines = [f"# {game.title}: specs/{spec}, options {opts}, seed {seed}, random agents",
-             f"# regenerate with: python tools/playthrough.py"]
+             "# regenerate with: python tools/playthrough.py"]
     for d in state.deals:
         lines.append("")
         lines.append(f"Deal {d.number}: dealer {sn[d.dealer]}, declarer {sn[d.declarer]}, "
