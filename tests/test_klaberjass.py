@@ -259,3 +259,17 @@ def test_a_seats_view_hides_the_stock_and_the_other_hand(seed):
     k = len(twin.hands[other])
     twin.hands[other], twin.talon = sorted(pool[:k]), pool[k:]
     assert twin.view(seat) == before
+
+
+def test_example_5_the_game_ends_when_a_total_reaches_500():
+    rng = random.Random(3)
+    st = GAME.new_state(3)
+    while st.deal_number == 1:
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    st.totals = [505, 525]  # A 460 + 45, B 430 + 95: both over 500, B higher
+    assert GAME.ends_when(st) is True
+    st.totals = [505, 505]  # equal: another deal (KLA-5)
+    assert GAME.ends_when(st) is False
+    st.totals = [499, 480]
+    assert GAME.ends_when(st) is False
