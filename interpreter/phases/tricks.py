@@ -34,24 +34,38 @@ class PlayRule:
 
 
 def _follow_only(cascade):
-    """For a cascade that is just `when: not leading` + `card.x == value`: legal() as one closure.
+    """For a cascade whose rules all apply `when: not leading` and start with `card.x == value`
+    (follow suit, then perhaps must trump...): legal() as one closure with nothing to test
+    but the lead. This is the shape of the common trick games; others go through `legal`."""
+    if not cascade or any(mode != NOT_ON_LEAD or eq is None for mode, _, _, eq in cascade):
+        return None
+    steps = tuple((table, value, rest) for _, _, _, ((table, value), rest) in cascade)
+    if len(steps) == 1 and not steps[0][2]:
+        table, value, _ = steps[0]
 
-    This is the shape of plain follow-suit games (and their lapse when void), the most
-    played cascade of all; anything else goes through the general loop of `legal`.
-    """
-    if len(cascade) != 1:
-        return None
-    mode, _, _, eq = cascade[0]
-    if mode != NOT_ON_LEAD or eq is None or eq[1]:
-        return None
-    (table, value), _ = eq
+        def legal(st):
+            hand = st.hands[st.to_play]
+            if st.leading:
+                return hand[:]
+            v = value(st)
+            return [c for c in hand if table[c] == v] or hand[:]
+        return legal
 
     def legal(st):
-        hand = st.hands[st.to_play]
+        cands = hand = st.hands[st.to_play]
         if st.leading:
             return hand[:]
-        v = value(st)
-        return [c for c in hand if table[c] == v] or hand[:]
+        st.player = st.to_play
+        for table, value, rest in steps:
+            v = value(st)
+            kept = [c for c in cands if table[c] == v]
+            for step in rest:
+                if not kept:
+                    break
+                kept = step(st, kept)
+            if kept:
+                cands = kept
+        return hand[:] if cands is hand else cands
     return legal
 
 
@@ -83,7 +97,7 @@ class Tricks(Phase):
         self.play = play_actions  # card number -> the card (its own play action)
         fast = _follow_only(self._cascade)
         if fast is not None:
-            self.legal = fast  # the usual cascade, one rule on the led suit: a closure made for it
+            self.legal = fast  # the usual cascades (follow suit, must trump...): a closure made for them
 
     def start(self, st) -> None:
         st.leader = st.to_play = self.leader(st)
