@@ -1,4 +1,4 @@
-"""Klaberjass (a first slice): bidding on the turn-up, completing the deal, melds, play, the maker's rule."""
+"""Klaberjass: bidding on the turn-up, completing the deal, melds, play, the maker's rule, the worked examples."""
 
 from __future__ import annotations
 
@@ -273,3 +273,20 @@ def test_example_5_the_game_ends_when_a_total_reaches_500():
     assert GAME.ends_when(st) is False
     st.totals = [499, 480]
     assert GAME.ends_when(st) is False
+
+
+RECORDS = ROOT / "tests" / "records"
+
+
+@pytest.mark.parametrize("name, sequences, scores", [
+    ("klaberjass_example2.yaml", [20, 0], [97, 38]),   # made: each scores his own raw total
+    ("klaberjass_example3.yaml", [0, 50], [0, 187]),   # bete: B's 50 beats A's 20; B scores both raws
+    ("klaberjass_example4.yaml", [20, 0], [0, 81]),    # equal: the maker scores nothing
+])
+def test_worked_examples_2_to_4_replay_to_the_rulebook_scores(name, sequences, scores):
+    from interpreter.records import replay
+    state = replay(RECORDS / name).state
+    d = state.deals[0]  # the game goes on: the record stops after its deal
+    assert d.declarations[0][3] == sequences
+    assert len([c for t in d.tricks for c in t.cards]) == 18
+    assert d.scores == scores and state.totals == scores
