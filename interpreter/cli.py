@@ -186,7 +186,9 @@ def cmd_validate(args, io) -> int:
             print(SpecErrors(errors).render(), file=io.err)
         else:
             opts = "".join(f", {k}={v}" for k, v in g.options.items() if v != g.option_defaults.get(k))
-            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards, {len(g.contracts)} contracts{opts})")
+            nc = len(g.contracts)
+            contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
+            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
     if bad:
         print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
         return EXIT_SPEC

@@ -183,6 +183,8 @@ def test_missing_spec_file_exits_3(tmp_path):
 def test_validate_and_schema():
     code, out, err = cli("validate", SPEC)
     assert code == 0 and "ok" in out and "7 contracts" in out
+    code, out, err = cli("validate", str(ROOT / "specs" / "klaberjass" / "klaberjass.yaml"))
+    assert code == 0 and "ok (Klaberjass: 2 players, 32 cards)" in out  # no "1 contracts"
     code, out, err = cli("schema")
     assert code == 0 and '"$defs"' in out
 
