@@ -56,6 +56,8 @@ def _follow_only(cascade):
         if st.leading:
             return hand[:]
         st.player = st.to_play
+        # the loop of `Tricks.legal` with its mode tests taken out: kept apart on purpose, for speed;
+        # tests/test_tricks.py holds the two to the same answers
         for table, value, rest in steps:
             v = value(st)
             kept = [c for c in cands if table[c] == v]
