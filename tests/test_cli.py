@@ -277,14 +277,8 @@ def test_replay_card_dealt_twice(tmp_path):
     # A is given 8S, which C also holds (third card of C's hand).
     path, text = edited(tmp_path, 1, "A: TS 5S 4S 2S KH", "A: TS 5S 4S 8S KH")
     line, col, message, _ = replay_fails(path, expect=3)
-    assert line == place(text, "C: AS QS 8S")[0]
-    assert "8S is dealt twice (also to A)" in message
-
-
-def test_replay_card_dealt_twice_column(tmp_path):
-    path, text = edited(tmp_path, 1, "A: TS 5S 4S 2S KH", "A: TS 5S 4S 8S KH")
-    line, col, message, _ = replay_fails(path, expect=3)
     assert (line, col) == place(text, "C: AS QS 8S", "8S")
+    assert "8S is dealt twice (also to A)" in message
 
 
 def test_replay_unknown_seat(tmp_path):
@@ -297,15 +291,9 @@ def test_replay_unknown_seat(tmp_path):
 def test_replay_bad_card_in_hand_suggests(tmp_path):
     path, text = edited(tmp_path, 1, "A: TS 5S 4S 2S KH", "A: TS 5S 4S 2SS KH")
     line, col, message, err = replay_fails(path, expect=3)
-    assert line == place(text, "A: TS 5S 4S 2SS")[0]
+    assert (line, col) == place(text, "A: TS 5S 4S 2SS", "2SS")
     assert "`2SS` is not a card of this pack" in message
     assert "did you mean `2S`?" in err
-
-
-def test_replay_bad_card_in_hand_column(tmp_path):
-    path, text = edited(tmp_path, 1, "A: TS 5S 4S 2S KH", "A: TS 5S 4S 2SS KH")
-    line, col, message, _ = replay_fails(path, expect=3)
-    assert (line, col) == place(text, "A: TS 5S 4S 2SS", "2SS")
 
 
 def test_replay_bad_card_in_action_lists_the_choices(tmp_path):
