@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from interpreter.errors import IllegalAction
 from interpreter.game import load_game
 from interpreter.records import dump, record_of, replay
+from helpers import unseen_redealt
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "specs" / "barbu" / "barbu.yaml"
@@ -254,15 +255,7 @@ def test_view_does_not_change_when_unseen_cards_are_permuted(seed, steps, seat, 
         legal = s.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
     before = s.view(seat)
-    other = s.clone()
-    hidden = [p for p in range(4) if p != seat and not other.shown[p]]
-    pool = [c for p in hidden for c in other.hands[p]]
-    shuffle.shuffle(pool)
-    for p in hidden:
-        k = len(other.hands[p])
-        other.hands[p], pool = sorted(pool[:k]), pool[k:]
-    other._legal = None
-    assert other.view(seat) == before
+    assert unseen_redealt(s, seat, shuffle).view(seat) == before
 
 
 # ---- the check column: a broken declared total stops the game loudly -----------------

@@ -15,6 +15,7 @@ import pytest
 
 from interpreter.errors import IllegalAction, SpecErrors
 from interpreter.game import load_game
+from helpers import unseen_redealt
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs" / "barbu"
@@ -1325,12 +1326,4 @@ def test_views_hide_the_other_hands(spec, options):
             s.apply(legal[rng.randrange(len(legal))])
         for seat in range(g.n):
             before = s.view(seat)
-            other = s.clone()
-            hidden = [p for p in range(g.n) if p != seat and not other.shown[p]]
-            pool = [c for p in hidden for c in other.hands[p]]
-            rng.shuffle(pool)
-            for p in hidden:
-                k = len(other.hands[p])
-                other.hands[p], pool = sorted(pool[:k]), pool[k:]
-            other._legal = None
-            assert other.view(seat) == before
+            assert unseen_redealt(s, seat, rng).view(seat) == before
