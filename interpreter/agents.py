@@ -124,9 +124,9 @@ def _short(a: Action) -> str:
 
 
 def _expand(text: str, legal) -> str:
-    """A bare card name means `play CARD` when playing cards."""
+    """When playing cards, a move without its verb is a play: `QS`, `QH bella`."""
     words = text.split()
-    if len(words) == 1 and any(a.kind == "play" for a in legal) and text.lower() != "pass":
+    if words and words[0].lower() not in ("play", "pass") and any(a.kind == "play" for a in legal):
         return "play " + text
     return text
 

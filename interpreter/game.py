@@ -26,7 +26,7 @@ from .overlays import option_text, resolve
 from .phase_compiler import PhaseCompiler
 from .phases.contract import ChooseContract
 from .phases.layout import Layout
-from .phases.tricks import NOT_ON_LEAD, ON_LEAD, PlayRule, Tricks
+from .phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from .schema import check_structure
 from .state import State
 
@@ -146,8 +146,10 @@ class Compiler(PhaseCompiler):
         self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
         self.announce_types = self.collect_announcements()
         self.call_words = {}  # every word any call phase offers -> its value (negative: never a number)
-        for ph in (s["phases"] or {}).values():
-            for w in [*((ph or {}).get("words") or {}), *((ph or {}).get("extras") or {})]:
+        plays = [s.get("play") or {}, *(((c or {}).get("play") or {}) for c in contracts_spec.values())]
+        for ph in [*(s["phases"] or {}).values(), *plays]:
+            for w in [*((ph or {}).get("words") or {}), *((ph or {}).get("extras") or {}),
+                      *((ph or {}).get("announcements") or {})]:
                 self.call_words.setdefault(str(w), -1 - len(self.call_words))
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
         play_actions = tuple(Card(c, pack.names[c]) for c in range(len(pack)))  # each card is its play
@@ -328,11 +330,11 @@ class Compiler(PhaseCompiler):
             rules[name] = PlayRule(name, when, keep, text, mode)
         return rules
 
-    def card_filter(self, path):
+    def card_filter(self, path, what="a play rule's `keep`"):
         """A condition on `card`, compiled to select the cards of a hand that pass it."""
         source = str(self._get(path))
         try:
-            return compile_filter(source, self.scope, "card", "card", what="a play rule's `keep`")
+            return compile_filter(source, self.scope, "card", "card", what=what)
         except ExprError as e:
             if not self._follows_from_broken_function(e):
                 self.error(path, e.message, e.hint, offset=(e.line, e.column))
@@ -371,7 +373,13 @@ class Compiler(PhaseCompiler):
                            suggest(str(rn), rules))
         spath, stop = self.play_setting(key, "stop_when")
         stop_when = self.expr(spath, "bool") if spath else None
-        return Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions)
+        apath, said = self.play_setting(key, "announcements")
+        announcements = []
+        for word, a in (said or {}).items():
+            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
+            text = a.get("description") or f"when {a['when']}"
+            announcements.append(Announcement(str(word), self.call_words[str(word)], when, text))
+        return Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements)
 
     # ---- contracts ------------------------------------------------------------------
 

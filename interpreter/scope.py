@@ -92,6 +92,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick",
                            select=winning_cards),
         "hand_of": Func(("seat",), "list<card>", lambda st, s: st.hands[s], "a seat's hand"),
+        "played_by": Func(("seat",), "list<card>", _played_by, "the cards a seat has played in this deal"),
         "won_by": Func(("seat",), "list<card>", lambda st, s: st.won[s], "the cards a seat has won"),
         "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
         "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
@@ -106,7 +107,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                            lambda st, p: st.callers.index(p) + 1 if p in st.callers else 0,
                            "a seat's place in the calling order, from 1 (0 before it has called)"),
         "announced": Func(("seat", "number"), "bool", lambda st, p, w: w in st.call_extras[p],
-                          "whether a seat announced this along with its call (`announced(p, rainbow)`)"),
+                          "whether a seat announced this, with its call or with a card it played "
+                          "(`announced(p, rainbow)`)"),
         "card_of_suit": Func(("rank", "suit"), "card", lambda st, r, s: st.game.pack.by_name.get(
             f"{st.game.pack.ranks[r]}{st.game.pack.suits[s]}") if r is not None and s is not None else None,
             "the card of this rank and suit (none if the pack has no such card)"),
@@ -166,6 +168,12 @@ def _attr(name):
 
 def _played(st):
     return [c for t in st.tricks for c in t.cards] + st.trick_cards + st.laid
+
+
+def _played_by(st, p):
+    out = [c for t in st.tricks for s, c in zip(t.seats, t.cards) if s == p]
+    out.extend(c for s, c in zip(st.trick_seats, st.trick_cards) if s == p)
+    return out
 
 
 def _declarer_doubles(st, p, q) -> int:

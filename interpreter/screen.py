@@ -24,6 +24,8 @@ def describe(state, seat: int) -> str:
     lines.append(head)
     if v["calls"]:
         lines.append("  Calls: " + ", ".join(f"{p} {c}" for p, c in v["calls"]))
+    if v["said"]:
+        lines.append("  Said: " + ", ".join(f"{p} {word} (with {c})" for p, word, c in v["said"]))
     if v["out_of_play"]:
         lines.append("  Out of play: " + " ".join(v["out_of_play"]))
     if v["doubles"]:

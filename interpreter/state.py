@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "void", "cut", "flags")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "void", "cut", "flags")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -65,6 +65,7 @@ class DealResult:
         self.talon = ()  # the talon as dealt, top card first
         self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
         self.calls: list[tuple[int, str]] = []  # (seat, call), in order
+        self.said: list[tuple[int, str, int]] = []  # (seat, word, card): announcements made while playing
         self.void = False  # everybody passed: no play, no score, not counted
         self.cut = None  # the card shown by a cut, when a trump is cut for
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
@@ -382,6 +383,7 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.talon = d.talon
     c.declarations = list(d.declarations)
     c.calls = list(d.calls)
+    c.said = list(d.said)
     c.void = d.void
     c.cut = d.cut
     c.flags = dict(d.flags)

@@ -46,6 +46,7 @@ def view(st, seat: int) -> dict:
         "talon_size": len(st.talon),
         "turn_up": names[st.turn_up] if st.turn_up is not None else None,
         "calls": [[sn[p], call] for p, call in st.deal.calls],
+        "said": [[sn[p], word, names[c]] for p, word, c in st.deal.said],  # announced while playing
         "out_of_play": cards(st.out_of_play),
         "dead_card": names[st.dead] if st.dead is not None else None,
         "maker": sn[st.maker] if st.maker is not None else None,

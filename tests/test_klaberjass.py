@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 
 import pytest
 
+from interpreter.agents import HumanAgent
 from interpreter.errors import IllegalAction
 from interpreter.game import load_game
+from interpreter.screen import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
@@ -208,9 +211,20 @@ def test_scores_add_up_and_the_maker_rule_is_exact(seed):
     names = game.pack.names
     rng = random.Random(seed)
     st = game.new_state(seed)
+    offered = 0
     while not st.is_terminal:
         legal = st.legal_actions()
+        if st.phase.kind == "tricks":  # bella is offered exactly with the second of the trump K and Q
+            p, trump = st.current_player, st.trump
+            mine = st.view(p)["tricks"]
+            played = [c for t in mine for seat, c in t["cards"] if seat == game.seat_names[p]]
+            pair = {f"{r}{game.pack.suits[trump]}" for r in "KQ"} if trump is not None else set()
+            want = sorted(f"play {c} bella" for c in pair if len(pair & set(played)) == 1
+                          and c not in played and any(a.name == f"play {c}" for a in legal))
+            assert sorted(a.name for a in legal if a.name.endswith(" bella")) == want
+            offered += bool(want)
         st.apply(legal[rng.randrange(len(legal))])
+    assert offered  # the seeds do reach a bella
     for d in st.deals:
         if d.void:
             continue
@@ -227,9 +241,10 @@ def test_scores_add_up_and_the_maker_rule_is_exact(seed):
         for category, declared, winner, pts in d.declarations:
             points[0] += pts[0]
             points[1] += pts[1]
-        for p in (0, 1):
-            mine = [t.cards[0] if t.leader == p else t.cards[1] for t in d.tricks]
-            if sum(1 for c in mine if names[c][1] == trump_letter and names[c][0] in "KQ") == 2:
+        for p in (0, 1):  # bella: 20 for saying it, which only the second of the pair allows
+            if any(seat == p and a.name.endswith(" bella") for seat, a in d.actions):
+                mine = [t.cards[0] if t.leader == p else t.cards[1] for t in d.tricks]
+                assert sum(1 for c in mine if names[c][1] == trump_letter and names[c][0] in "KQ") == 2
                 points[p] += 20
         other = 1 - maker
         if points[maker] > points[other]:
@@ -290,3 +305,45 @@ def test_worked_examples_2_to_4_replay_to_the_rulebook_scores(name, sequences, s
     assert d.declarations[0][3] == sequences
     assert len([c for t in d.tricks for c in t.cards]) == 18
     assert d.scores == scores and state.totals == scores
+
+
+@pytest.mark.parametrize("name, said, quiet", [
+    ("klaberjass_example2.yaml", [97, 38], [77, 38]),   # made either way: 20 fewer for the maker
+    ("klaberjass_example3.yaml", [0, 187], [0, 167]),   # bete: keeping quiet keeps 20 out of B's pot
+])
+def test_bella_is_scored_only_when_said(tmp_path, name, said, quiet):
+    """The same deal with `play QH` for `play QH bella`: bella is the player's choice (§7)."""
+    from interpreter.records import replay
+    text = (RECORDS / name).read_text().replace("spec: ../../", f"spec: {ROOT.as_posix()}/")
+    assert replay(RECORDS / name).state.deals[0].scores == said
+    quiet_record = tmp_path / name
+    quiet_record.write_text(text.replace("play QH bella", "play QH").replace(
+        f"scores: {{A: {said[0]}, B: {said[1]}}}", f"scores: {{A: {quiet[0]}, B: {quiet[1]}}}"))
+    d = replay(quiet_record).state.deals[0]
+    assert d.scores == quiet and d.said == []
+
+
+def test_bella_is_said_with_the_second_trump_of_the_pair_and_seen_by_both():
+    """Example 3's deal: `bella` with the king (the first of the pair) is refused, state unchanged;
+    with the queen it is offered beside the silent play, and both seats then see it said."""
+    st = deal("KH QH 9D 8D 7D 9H", "TS 9S 8S 7S TC 8H",
+              "7H KD AD AS TH JH TD KS QS JS AH QD JD AC KC QC JC 9C 8C 7C")
+    for a in ["take", "declare sequence 9D-7D", "declare sequence TS-7S"]:
+        st.apply(a)
+    assert "play KH" in names(st) and not any(n.endswith("bella") for n in names(st))
+    before = st.view(A)
+    with pytest.raises(IllegalAction) as info:
+        st.apply("play KH bella")
+    assert info.value.rule == "bella"
+    assert "only with the second of your king and queen of trumps" in info.value.message
+    assert st.view(A) == before
+    for a in ["play KH", "play JH", "play TS", "play AS", "play 9D", "play TD", "play TC"]:
+        st.apply(a)
+    assert names(st) == ["play QH", "play 9H", "play QH bella"]  # void in clubs: a trump; the queen is the second
+    assert st.view(B)["said"] == []
+    out = io.StringIO()
+    typed = HumanAgent(stdin=io.StringIO("qh bella\n"), stdout=out).choose(st, A, st.legal_actions())
+    assert typed.name == "play QH bella" and "Your choice: QH, 9H, QH bella" in out.getvalue()
+    st.apply(typed)
+    assert st.view(A)["said"] == st.view(B)["said"] == [["A", "bella", "QH"]]
+    assert "Said: A bella (with QH)" in describe(st, B)

@@ -8,10 +8,16 @@ The first restriction that removed a card is the rule named when that card is re
 The winner is the highest trump in the trick, else the highest card of the suit led;
 cards of other suits never win. The winner leads the next trick. Play ends when the
 hands are empty or `stop_when` holds after a trick.
+
+`announcements` are words a player may say as he plays a card, when their condition on
+the card holds (say, on playing the second of a pair). Each such card is offered twice:
+`play QH` and `play QH bella`. What was said is public and counts with `announced(p, word)`.
+Games without announcements never go through that code.
 """
 
 from __future__ import annotations
 
+from ..actions import Action
 from ..state import Trick
 from . import Phase
 
@@ -31,6 +37,28 @@ class PlayRule:
         self.text = text  # what to tell a player whose card it refuses
         # `when: leading` / `when: not leading` are so common that the play loop tests them directly
         self.mode = mode if mode is not None else (ALWAYS if when is None else IF)
+
+
+class Announcement:
+    """A word a player may say as he plays a card, when `card_filter` keeps that card."""
+
+    __slots__ = ("word", "value", "card_filter", "text")
+
+    def __init__(self, word, value, card_filter, text):
+        self.word = word
+        self.value = value  # how `announced(p, word)` knows it
+        self.card_filter = card_filter  # (state, cards) -> the cards it may be said with
+        self.text = text
+
+
+class Said(Action):
+    """Playing a card and saying a word with it (`play QH bella`)."""
+
+    __slots__ = ("announcement",)
+
+    def __init__(self, card, announcement):
+        super().__init__("play", card, f"{card.name} {announcement.word}")
+        self.announcement = announcement
 
 
 def _follow_only(cascade):
@@ -82,7 +110,7 @@ def _inline(keep):
 class Tricks(Phase):
     kind = "tricks"
 
-    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions):
+    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=()):
         super().__init__(name)
         self.n = n
         self.step = step
@@ -97,9 +125,35 @@ class Tricks(Phase):
         self._cascade = tuple((r.mode, r.when, r.keep, _inline(r.keep)) for r in rules)
         self.stop_when = stop_when
         self.play = play_actions  # card number -> the card (its own play action)
-        fast = _follow_only(self._cascade)
+        fast = self.fast = _follow_only(self._cascade)
         if fast is not None:
             self.legal = fast  # the usual cascades (follow suit, must trump...): a closure made for them
+        self.announcements = tuple(announcements)
+        self.said = {(c, a.word): Said(play_actions[c], a) for a in self.announcements for c in range(len(pack))}
+        if self.announcements:
+            self._announce()
+
+    def _announce(self):
+        """Offer, besides each legal card, that card with each word that may be said with it."""
+        plain_legal, plain_apply, said, announcements = self.legal, self.apply, self.said, self.announcements
+        play = self.play
+
+        def legal(st):
+            cards = plain_legal(st)
+            st.player = st.to_play
+            extra = [said[c, a.word] for a in announcements for c in a.card_filter(st, cards)]
+            return cards + extra if extra else cards
+
+        def apply(st, action):
+            if action.__class__ is Said:
+                a = action.announcement
+                p = st.to_play
+                st.call_extras[p] = st.call_extras[p] + (a.value,)
+                st.deal.said.append((p, a.word, action.arg))
+                action = play[action.arg]
+            return plain_apply(st, action)
+
+        self.legal, self.apply = legal, apply
 
     def start(self, st) -> None:
         st.leader = st.to_play = self.leader(st)
@@ -132,7 +186,7 @@ class Tricks(Phase):
         return hand[:] if cands is hand else cands  # the cards are the actions
 
     def actions(self, st):
-        return list(self.play)
+        return [*self.play, *self.said.values()]
 
     def apply(self, st, action):
         c = action  # a card is its own play action
@@ -193,6 +247,9 @@ class Tricks(Phase):
         pack_names = st.game.pack.names
         if c not in st.hands[p]:
             return f"{st.seat_name(p)} does not hold {pack_names[c]}", None
+        if action.__class__ is Said and c in self.legal(st):
+            a = action.announcement
+            return f"`{action.name}`: you may say {a.word} only {a.text}; play {st.game.pack.names[c]} alone", a.word
         cands = st.hands[p]
         for rule in self.rules:
             if rule.when is not None and not rule.when(st):
