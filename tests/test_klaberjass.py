@@ -204,16 +204,19 @@ PLAIN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 TRUMP = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3}
 
 
-@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+@pytest.mark.parametrize("seed", [*range(21, 30), 32])  # whole games, each reaching a bella
 def test_scores_add_up_and_the_maker_rule_is_exact(seed):
     """Card points + last trick + sequences + bella, recomputed from the tricks, give every deal score."""
     game = GAME
     names = game.pack.names
     rng = random.Random(seed)
     st = game.new_state(seed)
-    offered = 0
+    offered = swaps = 0
     while not st.is_terminal:
         legal = st.legal_actions()
+        if any(a.name == "swap" for a in legal):  # the dix: never once a card is played
+            assert st.phase.kind == "swap_turn_up" and not st.tricks and not st.trick_cards
+            swaps += 1
         if st.phase.kind == "tricks":  # bella is offered exactly with the second of the trump K and Q
             p, trump = st.current_player, st.trump
             mine = st.view(p)["tricks"]
@@ -224,7 +227,7 @@ def test_scores_add_up_and_the_maker_rule_is_exact(seed):
             assert sorted(a.name for a in legal if a.name.endswith(" bella")) == want
             offered += bool(want)
         st.apply(legal[rng.randrange(len(legal))])
-    assert offered  # the seeds do reach a bella
+    assert offered and swaps  # the seeds do reach a bella and a dix
     for d in st.deals:
         if d.void:
             continue
