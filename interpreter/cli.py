@@ -71,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1); game k uses seed+k")
     s.add_argument("--seats", default=None, metavar="A,B,...", help="bot per seat (default: random everywhere)")
+    s.add_argument("--max-deals", type=int, default=1000, metavar="N",
+                   help="stop a game that has not ended after N deals, and say so (default 1000): a race to a "
+                        "target that bots rarely reach could otherwise go on for ever")
     _option_arg(s)
 
     r = sub.add_parser("replay", help="replay a record: check every action and score",
@@ -203,7 +206,8 @@ def _option_errors(path, game) -> list:
     declared = resolve(path).data.get("options") or {}
     seen, out = set(), []
     for name, opt in declared.items():
-        for value in opt.get("choices") or {}:
+        numbers = [(opt.get("number") or {}).get("min", 0)] if isinstance(opt.get("number"), dict) else []
+        for value in [*(opt.get("choices") or {}), *numbers]:
             if value == game.option_defaults.get(name):
                 continue
             options, todo = {name: value}, [name]
@@ -321,6 +325,8 @@ def cmd_simulate(args, io) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.max_deals < 1:
+        raise UsageError("--max-deals must be at least 1")
     game = load_game(args.spec, options=_options(args))
     kinds, agents = _agents(args.seats, game.n, ["random"] * game.n, args.seed, io)
     if "human" in kinds:
@@ -331,12 +337,17 @@ def cmd_simulate(args, io) -> int:
     all_deals = []
     per_contract = defaultdict(lambda: [0, 0.0, 0.0])  # times, declarer's score, others' mean score
     deals = 0
+    unfinished = []  # seeds of games stopped at --max-deals
     t0 = time.perf_counter()
     last = t0
     for k in range(args.games):
         state = game.new_state(args.seed + k)
         try:
             while not state.is_terminal:
+                if state.deal_number > args.max_deals:  # the deal after the last allowed has begun: stop
+                    state.deals.pop()
+                    unfinished.append(args.seed + k)
+                    break
                 p = state.current
                 state.apply(agents[p].choose(state, p, state.legal_actions()))
         except GameError as e:
@@ -384,11 +395,16 @@ def cmd_simulate(args, io) -> int:
         for team, xs in zip(game.teams, means):
             won = sum(1 for k in range(args.games) if xs[k] == best[k])
             io.say(f"team {'+'.join(team)}: mean {sum(xs) / len(xs):.2f}, won {won} games")
+    if unfinished:
+        seeds = ", ".join(map(str, unfinished[:10])) + (", ..." if len(unfinished) > 10 else "")
+        io.say(f"{len(unfinished)} of {args.games} games had not ended after {args.max_deals} deals and were "
+               f"stopped there (seeds {seeds}); their totals are counted as they stood")
     for name, count in stats.items():
         io.say(f"{name}: {count} of {args.games} games ({100 * count / args.games:.1f}%)")
-    for name in game.deal_statistics:
-        count = sum(1 for d in all_deals if d.flags.get(name))
-        io.say(f"{name}: {count} of {len(all_deals)} deals played ({100 * count / max(1, len(all_deals)):.1f}%)")
+    for name, (_, among) in game.deal_statistics.items():
+        counted = [d.flags.get(name) for d in all_deals if d.flags.get(name) is not None]
+        count, what = sum(counted), "deals played" if among is None else "such deals"
+        io.say(f"{name}: {count} of {len(counted)} {what} ({100 * count / max(1, len(counted)):.1f}%)")
     io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
     for key, c in game.contracts.items():
         times, dec, oth = per_contract.get(key, [0, 0, 0])

@@ -23,7 +23,7 @@ from .expr import ExprError, Func, Name, Scope, compile_expr, compile_filter, co
 from .scope import build_scope
 from .loading import Document
 from .overlays import option_text, resolve
-from .phase_compiler import PhaseCompiler
+from .phase_compiler import PhaseCompiler, bids_are_numbers
 from .phases.contract import ChooseContract
 from .phases.layout import Layout
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
@@ -179,8 +179,13 @@ class Compiler(PhaseCompiler):
         result = self.expr(("match", "result"), "number") if "result" in match else None
         statistics = {name: self.expr(("match", "statistics", name), "bool")
                       for name in (match.get("statistics") or {})}
-        deal_statistics = {name: self.expr(("match", "deal_statistics", name), "bool")
-                           for name in (match.get("deal_statistics") or {})}
+        deal_statistics = {}
+        for name, stat in (match.get("deal_statistics") or {}).items():
+            path = ("match", "deal_statistics", name)
+            if isinstance(stat, dict):  # counted among the deals where `of` holds
+                deal_statistics[name] = (self.expr(path + ("count",), "bool"), self.expr(path + ("of",), "bool"))
+            else:
+                deal_statistics[name] = (self.expr(path, "bool"), None)
         partie = None
         if s.get("partie"):
             partie = Partie(self.expr(("partie", "ends_when"), "bool", default="true"),
@@ -262,6 +267,10 @@ class Compiler(PhaseCompiler):
                     self.error(("contracts", key, "announce", name),
                                f"announcement `{name}` is a {types[name]} elsewhere but a {t} here")
                 types.setdefault(name, t)
+        for name, ph in (self.spec["phases"] or {}).items():  # an auction's winning bid: a rank or a number
+            if (ph or {}).get("kind", name) == "auction":
+                numbers = bids_are_numbers(ph.get("bids") or [], self.pack.ranks)
+                types.setdefault(str(ph.get("winning_bid", "bid")), "number" if numbers else "rank")
         return types
 
     # ---- the scope of names an expression may use -------------------------------------

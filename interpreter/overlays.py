@@ -29,6 +29,19 @@ Options are named parameters a player picks at run time (`--option players=5`):
 Each chosen value's overlay is applied after the files, in the order the options are
 declared. Unknown options and values are errors with suggestions.
 
+An option may also take any whole number (`--option fixed_deals=12`):
+
+      fixed_deals:
+        description: play exactly N deals
+        default: off
+        choices: {off: {}}
+        number:
+          min: 1
+          changes: {match: {ends_when: deal_number >= fixed_deals}}
+
+A number not among the choices applies `changes`, and the option's name is then a name
+in expressions, worth that number.
+
 The result is a `Resolved` document: the merged data, and for every value the file and
 place it came from, so an error in a merged spec still points into the right file.
 """
@@ -234,7 +247,7 @@ def _check_declarations(declared: dict, origins, errors) -> None:
         src = _Source(None, ("options", name), origins)
         choices = [option_text(k).lower() for k in opt["choices"]]
         default = option_text(opt.get("default"))
-        if default.lower() not in choices:
+        if default.lower() not in choices and _number_value(opt, default) is None:
             errors.append(src.error(("default",), f"the default `{default}` of option `{name}` is not one of its "
                                                   f"choices {one_of(list(opt['choices']))}"))
         for other, want in (opt.get("requires") or {}).items():
@@ -249,6 +262,44 @@ def _check_declarations(declared: dict, origins, errors) -> None:
                 if option_text(w).lower() not in values:
                     errors.append(src.error(("requires", other), f"option `{other}` cannot be `{option_text(w)}`; "
                                                                  f"choose {one_of(list(target.get('choices') or {}))}"))
+
+
+def _numbers_text(opt) -> str:
+    """`a whole number from 1` (to 20): what a number option takes, or '' for another option."""
+    number = opt.get("number")
+    if not isinstance(number, dict):
+        return ""
+    text = f"a whole number from {number.get('min', 0)}"
+    return text + (f" to {number['max']}" if "max" in number else "")
+
+
+def _number_value(opt, value: str):
+    """`value` as the option's whole number, or None when it is not one it takes."""
+    number = opt.get("number")
+    if not isinstance(number, dict):
+        return None
+    try:
+        n = int(value)
+    except ValueError:
+        return None
+    if n < number.get("min", 0) or ("max" in number and n > number["max"]):
+        return None
+    return n
+
+
+def _apply_number(data, name, opt, n, origins, errors) -> None:
+    """A number option: its name becomes a name worth `n`, then its `changes` apply."""
+    src = _Source(None, ("options", name, "number"), origins)
+    fn = {name: {"description": opt.get("description", name), "value": n}}
+    if name in (data.get("functions") or {}):
+        errors.append(src.error((), f"option `{name}` takes a number, so it is a name in expressions; a function "
+                                    f"has that name already", at_key=True))
+        return
+    overlay = {"functions": {f"+{name}": fn[name]}} if "functions" in data else {"+functions": fn}
+    merge(data, overlay, origins, src, (), errors, base_label="the spec")
+    if opt["number"].get("changes"):
+        merge(data, opt["number"]["changes"], origins, _Source(None, ("options", name, "number", "changes"), origins),
+              (), errors, base_label="the spec")
 
 
 def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[str, str]:
@@ -273,9 +324,16 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
             value = option_text(opt.get("default"))
         value = str(value)
         keys = {option_text(k).lower(): k for k in choices}
+        number = _number_value(opt, value) if value.lower() not in keys else None
+        if number is not None:
+            chosen[name] = str(number)
+            _apply_number(data, name, opt, number, origins, errors)
+            continue
         if value.lower() not in keys:
             if name in given:  # (a bad default is reported where it is written)
-                errors.append(SpecError(f"option `{name}` cannot be `{value}`; choose {one_of(list(choices))}",
+                numbers = _numbers_text(opt)
+                errors.append(SpecError(f"option `{name}` cannot be `{value}`; choose {one_of(list(choices))}"
+                                        + (f" or {numbers}" if numbers else ""),
                                         file=doc.file, hint=suggest(value, list(choices))))
             continue
         key = keys[value.lower()]

@@ -24,12 +24,16 @@ from .phases.expose import Expose
 from .phases.score import Score
 from .phases.swap import SwapTurnUp
 from .phases.trump_bid import TrumpBid
+from .phases.auction import Auction
+from .phases.call_card import CallCard
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "call", "trump_bid", "swap_turn_up", "exchange", "draw", "expose", "declare", "show",
+PHASE_KINDS = ("deal", "choose_contract", "announce", "auction", "call", "call_card", "trump_bid", "swap_turn_up", "exchange", "draw", "expose", "declare", "show",
                "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass", "schmeiss"},
+    "auction": {"first", "bids", "winning_bid"},
+    "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
@@ -44,6 +48,11 @@ PHASE_KEYS = {
     "score": set(),
 }
 COMMON_PHASE_KEYS = {"kind", "when", "next"}
+
+
+def bids_are_numbers(bids, ranks) -> bool:
+    """Whether an auction bids numbers (else it bids ranks, such as `3` in a pack that has a 3)."""
+    return all(isinstance(b, (int, float)) and not isinstance(b, bool) and str(b) not in ranks for b in bids)
 
 
 class ContractPlay(Phase):
@@ -122,6 +131,12 @@ class PhaseCompiler:
             return Deal(name, self.pack, n, hand_size, packets, first, self.step, play_actions,
                         turn_up=turn_up, burn_jokers=burn, more=bool(p.get("more", False)),
                         show_bottom=bool(p.get("show_bottom", False)))
+        if kind == "auction":
+            values, labels = self.auction_bids(base, p)
+            first = self.expr(base + ("first",), "seat", default="next(dealer)")
+            return Auction(name, n, self.step, first, values, labels, str(p.get("winning_bid", "bid")))
+        if kind == "call_card":
+            return CallCard(name, self.expr(base + ("card",), "card"))
         if kind == "swap_turn_up":
             return SwapTurnUp(name, self.expr(base + ("card",), "card", default="none"))
         if kind == "trump_bid":
@@ -186,6 +201,20 @@ class PhaseCompiler:
             programs = {k: self.compile_program(name, k, rules, play_actions) for k in contracts}
             return ContractPlay(name, programs)
         return Score(name, n, None)
+
+    def auction_bids(self, base, p):
+        """An auction's bids, weakest first: (the values its winning bid takes, their names)."""
+        bids = p.get("bids") or []
+        if bids_are_numbers(bids, self.pack.ranks):
+            return list(bids), [str(b) for b in bids]
+        values = []
+        for i, b in enumerate(bids):
+            if str(b) in self.pack.ranks:
+                values.append(self.pack.ranks.index(str(b)))
+            else:
+                self.error(base + ("bids", i), f"`{b}` is not a rank of this pack; an auction bids ranks or numbers",
+                           suggest(str(b), self.pack.ranks))
+        return values, [str(b) for b in bids]
 
     def compile_category(self, base, name, c) -> Category:
         """One category of a `declare` phase: how to find its combinations, compare and score them."""

@@ -42,6 +42,10 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
         "turn_up": Name("card", get=_attr("turn_up"), doc="the card turned up for trumps, or none"),
         "maker": Name("seat", get=_attr("maker"), doc="the seat that made trump (took or named it), or none"),
+        "called_card": Name("card", get=_attr("called_card"), doc="the card the declarer called, or none"),
+        "called_holder": Name("seat", get=_attr("called_holder"),
+                              doc="who held the called card when it was called (the declarer's partner, or the "
+                                  "declarer himself), or none"),
         "dead_card": Name("card", get=_attr("dead"), doc="the card shown face up and never played, or none"),
         "callers": Name("list<seat>", get=_attr("callers"), doc="the seats that have called, in calling order"),
         "dealt": Name("number", get=lambda st: len(st.deal.hands[0]) if st.deal.hands else 0,

@@ -24,6 +24,8 @@ def describe(state, seat: int) -> str:
     lines.append(head)
     if v["calls"]:
         lines.append("  Calls: " + ", ".join(f"{p} {c}" for p, c in v["calls"]))
+    if v["called_card"] or v["partner"]:
+        lines.append("  " + _partnership(v))
     if v["said"]:
         lines.append("  Said: " + ", ".join(f"{p} {word} (with {c})" for p, word, c in v["said"]))
     if v["out_of_play"]:
@@ -65,6 +67,20 @@ def describe(state, seat: int) -> str:
         else f"{v['hand_sizes'][v['seat']]} cards, face down (you call without looking)"
     lines.append(f"  You are {v['seat']}. Your hand: {hand}")
     return "\n".join(lines)
+
+
+def _partnership(v) -> str:
+    """The called card and what this seat knows of the partnership."""
+    called, partner, me, declarer = v["called_card"], v["partner"], v["seat"], v["declarer"]
+    head = f"Called card: {called}" if called else "Called card: not in play"
+    if partner == declarer:
+        return f"{head}; {declarer} plays alone" + (" (you)" if me == declarer else "")
+    if partner:
+        return f"{head}; {partner} is {declarer}'s partner" + (" (you)" if me == partner else "")
+    if called in v["hand"]:  # what his own hand tells him, and nobody else
+        return f"{head}; you hold it: you are {declarer}'s partner, secretly until you play it" \
+            if me != declarer else f"{head}; you hold it yourself: you play alone, secretly until you play it"
+    return f"{head}; the partner is not known yet"
 
 
 def deal_summary(state, deal) -> str:

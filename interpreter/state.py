@@ -47,7 +47,7 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "void", "cut", "flags")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -66,6 +66,7 @@ class DealResult:
         self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
         self.calls: list[tuple[int, str]] = []  # (seat, call), in order
         self.said: list[tuple[int, str, int]] = []  # (seat, word, card): announcements made while playing
+        self.called = None  # (the called card or None, who held it or None), when a card was called
         self.void = False  # everybody passed: no play, no score, not counted
         self.cut = None  # the card shown by a cut, when a trump is cut for
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
@@ -274,6 +275,9 @@ class State:
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.dead = None  # a card shown to all and never played
         self.maker = None  # the seat that made trump
+        self.card_called = False  # whether a card has been called in this deal
+        self.called_card = None  # a card called by the declarer: its holder is his secret partner
+        self.called_holder = None  # who held it when called (hidden until it is played)
         self.schmeisser = None  # a seat that proposed to throw the deal in, awaiting the answer
         self.out_of_play: list[int] = []  # cards laid aside face up, out of the deal
         self.void = False  # the deal was called off (e.g. everybody passed)
@@ -336,11 +340,14 @@ class State:
     def _end_deal(self) -> bool:
         """Close the deal; start the next one and return True, or return False at the end."""
         g = self.game
-        if self.void:  # called off: scores nothing and does not count
+        if self.void:  # called off: scores nothing and does not count toward `deals`
             self.voids += 1
             self.deal.void = True
             self.deal.raw = self.deal.scores = [0] * self.n
-        elif self.deal_number - self.voids >= g.deals(self) or (g.ends_when is not None and g.ends_when(self)):
+            ended = g.ends_when is not None and g.ends_when(self)  # (which may count it: `deal_number`)
+        else:
+            ended = self.deal_number - self.voids >= g.deals(self) or (g.ends_when is not None and g.ends_when(self))
+        if ended:
             g.check_game_total(self)
             if g.partie is None:
                 return False
@@ -384,6 +391,7 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.declarations = list(d.declarations)
     c.calls = list(d.calls)
     c.said = list(d.said)
+    c.called = d.called
     c.void = d.void
     c.cut = d.cut
     c.flags = dict(d.flags)

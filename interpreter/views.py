@@ -50,6 +50,8 @@ def view(st, seat: int) -> dict:
         "out_of_play": cards(st.out_of_play),
         "dead_card": names[st.dead] if st.dead is not None else None,
         "maker": sn[st.maker] if st.maker is not None else None,
+        "called_card": names[st.called_card] if st.called_card is not None else None,
+        "partner": _partner(st, sn),  # of the declarer, through the called card: None while it is secret
         "trump": g.pack.suits[st.trump] if st.trump is not None else None,
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
@@ -65,6 +67,18 @@ def view(st, seat: int) -> dict:
     if seat == st.current:
         v["legal"] = [a.name for a in st.legal_actions()]
     return v
+
+
+def _partner(st, sn):
+    """The declarer's partner (himself when alone), once everybody may know it: when the called
+    card has been played, when the deal is over, or at once when the called card is not in play."""
+    if not st.card_called:
+        return None
+    c = st.called_card
+    if c is not None and st.deal.scores is None and c not in st.trick_cards \
+            and not any(c in t.cards for t in st.tricks):
+        return None
+    return sn[st.called_holder if st.called_holder is not None else st.declarer]
 
 
 def _talon_face_up(st) -> bool:

@@ -84,6 +84,16 @@ CONFIGS = [
     ("back-alley/original.yaml", {}),
     ("back-alley/original.yaml", {"players": "2", "trump_overtrump": "true"}),
     ("back-alley/original.yaml", {"players": "3", "pass_zero": "true", "redeal_same_dealer": "true"}),
+    ("briscola-chiamata/five.yaml", {}),
+    ("briscola-chiamata/five.yaml", {"fixed_deals": "4", "no_negative": "true"}),
+    ("briscola-chiamata/five.yaml", {"no_follow": "true", "slam_either_side": "true", "redeal_same_dealer": "true"}),
+    ("briscola-chiamata/four.yaml", {}),
+    ("briscola-chiamata/five.yaml", {"players": "4", "balanced4": "true"}),
+    ("briscola-chiamata/four.yaml", {"players": "5", "fixed_deals": "3"}),
+    ("briscola-chiamata/three.yaml", {}),
+    ("briscola-chiamata/three.yaml", {"removed_two": "2H", "no_negative": "true"}),
+    ("briscola-chiamata/three.yaml", {"removed_two": "2S", "fixed_deals": "5"}),
+    ("briscola-chiamata/five.yaml", {"players": "3", "removed_two": "2D", "slam_either_side": "true"}),
 ]
 
 
@@ -121,12 +131,18 @@ def transcript(spec: str, options: dict, seed: int = SEED) -> str:
             won = f"{sn[winner]} scores {points[winner]}" if winner is not None else \
                 "; ".join(f"{sn[p]} scores {points[p]}" for p in range(game.n) if points[p]) or "nobody scores"
             lines.append(f"  {category}: {said} -> {won}")
+        if d.called is not None:
+            card, holder = d.called
+            lines.append(f"  called {pack.names[card] if card is not None else 'a card not in play'}: "
+                         + (f"{sn[d.declarer]} alone" if holder in (None, d.declarer) else f"partner {sn[holder]}"))
         trick: list[str] = []
         winners = iter(t.winner for t in d.tricks)
+        playing = False  # a pass is part of the play (a layout) once cards are being played
         for seat, action in d.actions:
             if action.kind in ("discard", "draw", "declare"):  # shown above / below
                 continue
-            if action.kind in ("play", "pass"):
+            playing = playing or action.kind == "play"
+            if action.kind == "play" or (action.kind == "pass" and playing):
                 trick.append(f"{sn[seat]} {action.name}")
                 if len(trick) == game.n:
                     won = next(winners, None) if d.tricks else None

@@ -56,7 +56,9 @@ class Score(Phase):
                         f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
                         f"{want}", rule="total")
         st.deal.tricks = st.tricks
-        st.deal.flags = {name: bool(cond(st)) for name, cond in st.game.deal_statistics.items()}
+        # each statistic: true or false, or None for a deal it does not count (`of` false)
+        st.deal.flags = {name: bool(cond(st)) if among is None or among(st) else None
+                         for name, (cond, among) in st.game.deal_statistics.items()}
         st.deal.raw = raw
         st.deal.scores = final
         for p in range(n):

@@ -1,0 +1,76 @@
+"""An auction over a ranked list of bids: bid higher or pass for good, until one bidder is left.
+
+`bids` lists every bid from the weakest to the strongest (ranks such as `[A, 3, K, ... 2]`,
+where a lower card is a stronger bid, or numbers). From `first`, in turn, each seat still
+in the auction either passes, and takes no further part, or makes a bid stronger than the
+highest so far. Seats that have passed are skipped. When a bid stands and every other seat
+has passed, its bidder is the declarer and the bid is known by the name `winning_bid`
+(default `bid`). If every seat passes without a bid, the deal is thrown in.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import Phase
+
+
+class Auction(Phase):
+    kind = "auction"
+
+    def __init__(self, name, n, step, first, bids, labels, var):
+        super().__init__(name)
+        self.n = n
+        self.step = step
+        self.first = first
+        self.var = var  # the name the winning bid goes by
+        self.pass_action = Action("pass", None, "pass")
+        # bid i is stronger than bid j when i > j; its argument is the value the name takes
+        self.bids = tuple(Action("bid", value, f"bid {label}") for value, label in zip(bids, labels))
+
+    def start(self, st) -> None:
+        st.bidder = None  # who holds the highest bid, and its index in `bids`
+        st.bid_index = -1
+        st.in_auction = [True] * self.n
+        st.to_bid = self.first(st)
+
+    def actor(self, st):
+        if st.void or st.to_bid is None:
+            return None
+        return st.to_bid
+
+    def legal(self, st):
+        return [self.pass_action, *self.bids[st.bid_index + 1:]]
+
+    def actions(self, st):
+        return [self.pass_action, *self.bids]
+
+    def apply(self, st, action) -> None:
+        p = st.to_bid
+        st.deal.calls.append((p, action.name))
+        if action is self.pass_action:
+            st.in_auction[p] = False
+        else:
+            st.bid_index = self.bids.index(action)
+            st.bidder = p
+        left = [q for q in range(self.n) if st.in_auction[q]]
+        if st.bidder is not None and left == [st.bidder]:  # one bidder left: he has won
+            st.to_bid = None
+            st.declarer = st.deal.declarer = st.bidder
+            st.vars[self.var] = self.bids[st.bid_index].arg
+            st.deal.announced[self.var] = self.bids[st.bid_index].arg
+            return
+        if not left:  # everybody passed, nobody bid
+            st.to_bid = None
+            st.void = True
+            return
+        q = (p + self.step) % self.n
+        while not st.in_auction[q]:
+            q = (q + self.step) % self.n
+        st.to_bid = q
+
+    def refuse(self, st, action):
+        if action.kind == "bid":
+            held = self.bids[st.bid_index].name[4:] if st.bid_index >= 0 else None
+            return (f"`{action.name}` does not beat the bid of {held} by {st.seat_name(st.bidder)}; bid higher or "
+                    f"pass", "bid higher")
+        return super().refuse(st, action)

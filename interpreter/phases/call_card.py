@@ -1,0 +1,34 @@
+"""Calling a card: whoever holds it is the declarer's partner, and nobody is told.
+
+`card` (an expression, e.g. `card_of_suit(bid, trump)`) names the called card. Its holder
+at that moment is the declarer's secret partner: `called_holder` in expressions (the
+declarer himself when he holds it, and `none` when nobody does, so that he plays alone).
+Nobody acts in this phase. Views show the called card at once, and the partnership only
+once the called card has been played (or at once, when the called card is not in play).
+"""
+
+from __future__ import annotations
+
+from . import Phase
+
+
+class CallCard(Phase):
+    kind = "call_card"
+
+    def __init__(self, name, card):
+        super().__init__(name)
+        self.card = card  # compiled: the card called, or none
+
+    def start(self, st) -> None:
+        c = self.card(st)
+        st.card_called = True
+        st.called_card = c
+        st.called_holder = next((p for p, hand in enumerate(st.hands) if c in hand), None) if c is not None \
+            else None
+        st.deal.called = (c, st.called_holder)
+
+    def actor(self, st):
+        return None
+
+    def legal(self, st):
+        return []
