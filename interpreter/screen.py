@@ -13,7 +13,7 @@ def describe(state, seat: int) -> str:
     g = state.game
     pack = g.pack
     lines = [""]
-    head = f"Deal {v['deal']}  dealer {v['dealer']}  declarer {v['declarer']}"
+    head = f"Deal {v['deal']}  dealer {v['dealer']}" + (f"  declarer {v['declarer']}" if v["declarer"] else "")
     if v["contract"]:
         head += f"  contract: {g.contracts[v['contract']].name}"
     for var, value in v["announced"].items():

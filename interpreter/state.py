@@ -226,6 +226,8 @@ class State:
         d["place"] = list(self.place)
         d["shown"] = list(self.shown)
         d["turns"] = list(self.turns)
+        d["call_extras"] = list(self.call_extras)
+        d["in_auction"] = list(self.in_auction)
         d["_legal"] = None
         return other
 
@@ -275,6 +277,9 @@ class State:
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.dead = None  # a card shown to all and never played
         self.maker = None  # the seat that made trump
+        self.in_auction = [False] * n  # an auction: who has not passed, who bids now, the bid standing
+        self.to_bid = self.bidder = None
+        self.bid_index = -1
         self.card_called = False  # whether a card has been called in this deal
         self.called_card = None  # a card called by the declarer: its holder is his secret partner
         self.called_holder = None  # who held it when called (hidden until it is played)

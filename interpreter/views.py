@@ -27,7 +27,7 @@ def view(st, seat: int) -> dict:
         "seat": sn[seat],
         "deal": st.deal_number,
         "dealer": sn[st.dealer],
-        "declarer": sn[st.declarer],
+        "declarer": sn[st.declarer] if st.phase.kind != "auction" else None,  # not known while bidding
         "phase": st.phase.name,
         "to_act": sn[st.current] if st.current >= 0 else None,
         "contract": st.contract_key,
