@@ -393,3 +393,13 @@ def test_nobody_is_shown_as_declarer_while_the_auction_runs():
     assert st.view(0)["declarer"] is None and "declarer" not in describe(st, 0).splitlines()[1]
     auction_won_by_a(st, "Q", "D")
     assert st.view(3)["declarer"] == "A" and "declarer A" in describe(st, 3)
+
+
+def test_a_clone_bids_on_its_own():
+    st = dealt(GAME, HANDS)
+    st.apply("bid K")
+    twin = st.clone()
+    twin.apply("pass")  # B passes in the copy only
+    for _ in range(3):
+        twin.apply("pass")
+    assert twin.declarer == 0 and st.in_auction == [True] * 5 and names(st)[:2] == ["pass", "bid Q"]
