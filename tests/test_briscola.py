@@ -403,3 +403,19 @@ def test_a_clone_bids_on_its_own():
     for _ in range(3):
         twin.apply("pass")
     assert twin.declarer == 0 and st.in_auction == [True] * 5 and names(st)[:2] == ["pass", "bid Q"]
+
+
+def test_a_bad_auction_and_a_misspelt_bid_name_are_placed(tmp_path):
+    variant = tmp_path / "bad.yaml"
+    variant.write_text(f"extends: {FIVE.as_posix()}\n"
+                       "phases:\n"
+                       "  auction:\n"
+                       "    bids: [A, 3, Z, 2]\n"
+                       "  call:\n"
+                       "    card: card_of_suit(called_rnak, trump)\n")
+    with pytest.raises(SpecErrors) as info:
+        load_game(variant)
+    errors = info.value.errors
+    assert [(e.line, e.column) for e in errors] == [(4, 18), (6, 24)]
+    assert "`Z` is not a rank of this pack" in errors[0].message
+    assert "unknown name `called_rnak`" in errors[1].message and "called_rank" in errors[1].hint
