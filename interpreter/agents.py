@@ -89,7 +89,7 @@ class HumanAgent(Agent):
 
         self.say(describe(state, seat))
         if len(legal) == 1 and legal[0].kind in ("pass",):
-            self.say(f"  You cannot play: {legal[0].name}.")
+            self.say(f"  Your only choice: {legal[0].name}.")  # (a pass: no card to play, no higher bid)
             return legal[0]
         while True:
             self.say("  Your choice: " + ", ".join(_short(a) for a in legal))

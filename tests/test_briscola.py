@@ -366,6 +366,9 @@ def test_a_human_plays_a_whole_match_against_four_bots(tmp_path):
     assert code == 0, err.getvalue()
     assert "Winner:" in text and "Final totals:" in text
     assert "You are A." in text and "Called card:" in text
+    # in some deal the human holds the called card: his screen tells him, from his own hand
+    assert "; you hold it: you are " in text and "the partner is not known yet" in text
+    assert "Your only choice: pass." in text  # a bid he cannot beat
     code = run(["replay", str(path)], io.StringIO(), err)
     assert code == 0, err.getvalue()
 
