@@ -27,8 +27,8 @@ from .phases.trump_bid import TrumpBid
 from .phases.auction import Auction
 from .phases.call_card import CallCard
 
-PHASE_KINDS = ("deal", "choose_contract", "announce", "auction", "call", "call_card", "trump_bid", "swap_turn_up", "exchange", "draw", "expose", "declare", "show",
-               "double", "play", "score")
+PHASE_KINDS = ("deal", "choose_contract", "announce", "auction", "call", "call_card", "trump_bid", "swap_turn_up",
+               "exchange", "draw", "expose", "declare", "show", "double", "play", "score")
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass", "schmeiss"},
@@ -52,7 +52,8 @@ COMMON_PHASE_KEYS = {"kind", "when", "next"}
 
 def bids_are_numbers(bids, ranks) -> bool:
     """Whether an auction bids numbers (else it bids ranks, such as `3` in a pack that has a 3)."""
-    return all(isinstance(b, (int, float)) and not isinstance(b, bool) and str(b) not in ranks for b in bids)
+    return bool(bids) and all(isinstance(b, (int, float)) and not isinstance(b, bool) and str(b) not in ranks
+                              for b in bids)
 
 
 class ContractPlay(Phase):
@@ -136,7 +137,10 @@ class PhaseCompiler:
             first = self.expr(base + ("first",), "seat", default="next(dealer)")
             return Auction(name, n, self.step, first, values, labels, str(p.get("winning_bid", "bid")))
         if kind == "call_card":
-            return CallCard(name, self.expr(base + ("card",), "card"))
+            if "card" not in p:
+                self.error(base, "a `call_card` phase needs `card`: the card called, e.g. "
+                                 "`card_of_suit(bid, trump)`", at_key=True)
+            return CallCard(name, self.expr(base + ("card",), "card", default="none"))
         if kind == "swap_turn_up":
             return SwapTurnUp(name, self.expr(base + ("card",), "card", default="none"))
         if kind == "trump_bid":
@@ -205,6 +209,12 @@ class PhaseCompiler:
     def auction_bids(self, base, p):
         """An auction's bids, weakest first: (the values its winning bid takes, their names)."""
         bids = p.get("bids") or []
+        if not bids:
+            self.error(base, "an `auction` phase needs `bids`: every bid, weakest first, e.g. `[A, 3, K, Q, J]`",
+                       at_key=True)
+        for i, b in enumerate(bids):
+            if str(b) in map(str, bids[:i]):
+                self.error(base + ("bids", i), f"`{b}` is listed twice in `bids`")
         if bids_are_numbers(bids, self.pack.ranks):
             return list(bids), [str(b) for b in bids]
         values = []

@@ -422,3 +422,17 @@ def test_a_bad_auction_and_a_misspelt_bid_name_are_placed(tmp_path):
     assert [(e.line, e.column) for e in errors] == [(4, 18), (6, 24)]
     assert "`Z` is not a rank of this pack" in errors[0].message
     assert "unknown name `called_rnak`" in errors[1].message and "called_rank" in errors[1].hint
+
+
+@pytest.mark.parametrize("overlay, place, message", [
+    ("  auction:\n    -bids:\n", (65, 3), "an `auction` phase needs `bids`"),
+    ("  call:\n    -card:\n", (73, 3), "a `call_card` phase needs `card`"),
+    ("  auction:\n    bids: [A, 3, K, 3]\n", (4, 21), "`3` is listed twice in `bids`"),
+])
+def test_an_auction_needs_its_bids_and_a_call_its_card(tmp_path, overlay, place, message):
+    variant = tmp_path / "bad.yaml"
+    variant.write_text(f"extends: {FIVE.as_posix()}\nphases:\n{overlay}")
+    with pytest.raises(SpecErrors) as info:
+        load_game(variant)
+    [error] = info.value.errors
+    assert (error.line, error.column) == place and message in error.message
