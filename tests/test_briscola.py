@@ -425,8 +425,8 @@ def test_a_bad_auction_and_a_misspelt_bid_name_are_placed(tmp_path):
 
 
 @pytest.mark.parametrize("overlay, place, message", [
-    ("  auction:\n    -bids:\n", (65, 3), "an `auction` phase needs `bids`"),
-    ("  call:\n    -card:\n", (73, 3), "a `call_card` phase needs `card`"),
+    ("  auction:\n    -bids:\n", "  auction:", "an `auction` phase needs `bids`"),  # placed at the base's key
+    ("  call:\n    -card:\n", "  call:", "a `call_card` phase needs `card`"),
     ("  auction:\n    bids: [A, 3, K, 3]\n", (4, 21), "`3` is listed twice in `bids`"),
 ])
 def test_an_auction_needs_its_bids_and_a_call_its_card(tmp_path, overlay, place, message):
@@ -435,4 +435,6 @@ def test_an_auction_needs_its_bids_and_a_call_its_card(tmp_path, overlay, place,
     with pytest.raises(SpecErrors) as info:
         load_game(variant)
     [error] = info.value.errors
+    if isinstance(place, str):
+        place = (FIVE.read_text().splitlines().index(place) + 1, 3)
     assert (error.line, error.column) == place and message in error.message
