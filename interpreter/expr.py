@@ -96,6 +96,7 @@ class Scope:
     names: dict[str, Name]
     funcs: dict[str, Func] = field(default_factory=dict)
     attrs: dict[str, dict[str, Attr]] = field(default_factory=dict)
+    reserved: frozenset = frozenset()  # the engine's own names, which a spec may not take for its words
 
     def child(self, **names: Name) -> "Scope":
         """The same scope plus (or overriding) some names."""

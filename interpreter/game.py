@@ -152,6 +152,7 @@ class Compiler(PhaseCompiler):
                       *((ph or {}).get("announcements") or {})]:
                 self.call_words.setdefault(str(w), -1 - len(self.call_words))
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
+        self.check_declared_names()
         play_actions = tuple(Card(c, pack.names[c]) for c in range(len(pack)))  # each card is its play
 
         rules = self.compile_play_rules()
@@ -274,6 +275,29 @@ class Compiler(PhaseCompiler):
         return types
 
     # ---- the scope of names an expression may use -------------------------------------
+
+    def check_declared_names(self) -> None:
+        """A word the spec declares (an announcement, a bid's name, a call, a contract key) may not
+        be one of the engine's names: expressions would read the engine's, silently."""
+        s, reserved = self.spec, self.scope.reserved
+        places = [(("contracts", k), k, True) for k in s["contracts"]]
+        for k, c in s["contracts"].items():
+            places += [(("contracts", k, "announce", v), v, True) for v in ((c or {}).get("announce") or {})
+                       if v != "trump"]
+            said = ((c or {}).get("play") or {}).get("announcements") or {}
+            places += [(("contracts", k, "play", "announcements", w), w, True) for w in said]
+        places += [(("play", "announcements", w), w, True) for w in ((s.get("play") or {}).get("announcements") or {})]
+        for name, ph in (s["phases"] or {}).items():
+            ph = ph or {}
+            for key in ("words", "extras"):
+                places += [(("phases", name, key, w), w, True) for w in (ph.get(key) or {})]
+            if ph.get("kind", name) == "auction":
+                places.append((("phases", name, "winning_bid"), ph.get("winning_bid", "bid"), False))
+        for path, word, at_key in places:
+            if str(word) in reserved:
+                doc = self.scope.names[str(word)].doc
+                self.error(path, f"`{word}` is already a name of the game ({doc}); choose another word",
+                           at_key=at_key and "winning_bid" not in path)
 
     def build_scope(self, contract_keys) -> Scope:
         """The engine's names for this game, then the spec's own functions."""

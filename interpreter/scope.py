@@ -58,6 +58,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
         "discards": Name("list<card>", get=lambda st: st.discards[st.player], doc="the cards the player discarded"),
     }
+    reserved = frozenset(names)
     for var, t in announce_types.items():
         if var not in names:
             names[var] = Name(t, get=_var(var), doc=f"the announced {var}")
@@ -163,7 +164,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             trumps = tuple(trump_points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
             attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
                                            doc="the card's point value (its trump value in the trump suit)")
-    return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs)
+    return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved)
 
 
 def _attr(name):

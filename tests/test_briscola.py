@@ -438,3 +438,21 @@ def test_an_auction_needs_its_bids_and_a_call_its_card(tmp_path, overlay, place,
     if isinstance(place, str):
         place = (FIVE.read_text().splitlines().index(place) + 1, 3)
     assert (error.line, error.column) == place and message in error.message
+
+
+def test_a_word_of_the_spec_may_not_take_an_engine_name(tmp_path):
+    variant = tmp_path / "clash.yaml"
+    variant.write_text(f"extends: {FIVE.as_posix()}\n"
+                       "phases:\n"
+                       "  auction:\n"
+                       "    winning_bid: dealer\n"
+                       "play:\n"
+                       "  +announcements:\n"
+                       "    maker: {when: card.rank == A}\n")
+    with pytest.raises(SpecErrors) as info:
+        load_game(variant)
+    clashes = [(e.line, e.column, e.message) for e in info.value.errors if "already a name" in e.message]
+    assert clashes == [
+        (4, 18, "`dealer` is already a name of the game (the dealer of this deal); choose another word"),
+        (7, 5, "`maker` is already a name of the game (the seat that made trump (took or named it), or none); "
+               "choose another word")]
