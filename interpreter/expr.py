@@ -103,6 +103,19 @@ class Scope:
         return replace(self, names={**self.names, **names})
 
 
+# the names of ranks and suits in words, to point at the letters they are written with
+_CARD_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "T", "nine": "9",
+               "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2",
+               "deuce": "2", "spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+
+
+
+def _card_word(text: str, pack) -> str | None:
+    """`write `A`` for `Ace`, `hearts`...: a rank or suit of the pack written in words."""
+    letter = _CARD_WORDS.get(text.lower().rstrip("s"))
+    return f"write `{letter}`" if letter in [*pack.suits, *pack.ranks] else None
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A compiled expression: ``fn(ctx)`` gives its value."""
@@ -480,7 +493,8 @@ class _Compiler:
             raise self.err(node, f"`{text}` is both a {' and a '.join(found)} in this pack",
                            "compare it with a value of the type you mean")
         choices = [*pack.names, *pack.suits, *pack.ranks]
-        hint = suggest(normalize(text), choices) or suggest(text.lower(), [*self.local, *self.scope.names])
+        hint = _card_word(text, pack) or suggest(normalize(text), choices) \
+            or suggest(text.lower(), [*self.local, *self.scope.names])
         raise self.err(node, f"unknown card, suit or rank `{text}`", hint)
 
     @_rule("name")
@@ -494,7 +508,8 @@ class _Compiler:
         if n is None:
             if ident in self.scope.funcs or ident in BUILTINS:
                 raise self.err(node, f"`{ident}` is a function", f"call it: `{ident}(…)`")
-            raise self.err(node, f"unknown name `{ident}`", suggest(ident, [*self.local, *self.scope.names]))
+            raise self.err(node, f"unknown name `{ident}`",
+                           _card_word(ident, self.scope.pack) or suggest(ident, [*self.local, *self.scope.names]))
         if n.get is None:
             return _const(n.value, n.type)
         return _C(n.get, n.type, kind="get")

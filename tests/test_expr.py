@@ -403,6 +403,8 @@ def test_bad(source, message, line, column):
     ("card.siut", "did you mean `suit`?"),
     ("wins_trik(card)", "did you mean `wins_trick`?"),
     ("Qs in won", "did you mean `QS`?"),
+    ("card.rank == Ace", "write `A`"),         # a rank or suit in words: the letter
+    ("card.suit == hearts", "write `H`"),
     ("Tricks_won + 1", "did you mean `tricks_won`?"),
     ("a + 1", "write `if … then 1 else 0`"),
     ("x = 2", "use `==` to compare"),
