@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "is saved when the game ends, and on Ctrl-C with the game so far.")
     pl.add_argument("spec", metavar="SPEC", help="the game's spec file")
     pl.add_argument("--seats", default=None, metavar="A,B,...",
-                    help=f"one agent per seat, comma-separated, from {', '.join(AGENT_KINDS)} "
+                    help=f"one agent per seat in playing order, comma-separated, from {', '.join(AGENT_KINDS)} "
                          "(default: human in the first seat, random bots elsewhere)")
     pl.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots (default: random)")
     pl.add_argument("--record", default=None, metavar="PATH",
@@ -230,13 +230,18 @@ def _option_errors(path, game) -> list:
 
 # ---- play ---------------------------------------------------------------------------
 
-def _agents(text, n, default, seed, io):
-    kinds = [k.strip() for k in text.split(",")] if text else default
-    if len(kinds) != n:
-        raise UsageError(f"--seats needs {n} agents (one per seat), got {len(kinds)}")
-    for k in kinds:
+def _agents(text, order, default, seed, io):
+    """The agent of each seat, from `--seats` given in playing order (`order`: seats, first to last)."""
+    n = len(order)
+    given = [k.strip() for k in text.split(",")] if text else default
+    if len(given) != n:
+        raise UsageError(f"--seats needs {n} agents (one per seat), got {len(given)}")
+    for k in given:
         if k not in AGENT_KINDS:
             raise UsageError(f"unknown agent `{k}`; choose from {', '.join(AGENT_KINDS)}")
+    kinds = [""] * n
+    for k, p in zip(given, order):
+        kinds[p] = k
     base = 0 if seed is None else seed
     return kinds, [make_agent(k, seed=None if seed is None else base * 7919 + i, stdin=io.inp, stdout=io.out)
                    for i, k in enumerate(kinds)]
@@ -253,13 +258,13 @@ def cmd_play(args, io) -> int:
         raise UsageError("--deals must be at least 1")
     game = load_game(args.spec, options=_options(args))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    kinds, agents = _agents(args.seats, game.n, ["human"] + ["random"] * (game.n - 1), seed, io)
+    kinds, agents = _agents(args.seats, game.turn_order, ["human"] + ["random"] * (game.n - 1), seed, io)
     path = Path(args.record or f"records/{Path(args.spec).stem}-{seed}.yaml")
     _check_writable(path)
     state = game.new_state(seed)
     sn = game.seat_names
     humans = "human" in kinds
-    io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {k}' for i, k in enumerate(kinds))}; seed {seed}")
+    io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {kinds[i]}' for i in game.turn_order)}; seed {seed}")
     status = EXIT_OK
     interrupted = False
     try:
@@ -290,7 +295,7 @@ def cmd_play(args, io) -> int:
     if state.is_terminal:
         best = max(state.totals) if game.winner == "highest" else min(state.totals)
         winners = [sn[p] for p in range(game.n) if state.totals[p] == best]
-        io.say("Final totals: " + "  ".join(f"{sn[p]} {state.totals[p]}" for p in range(game.n)))
+        io.say("Final totals: " + "  ".join(f"{sn[p]} {state.totals[p]}" for p in game.turn_order))
         io.say(f"Winner: {' and '.join(winners)}")
     io.say(f"Record saved to {path}")
     return status
@@ -328,7 +333,7 @@ def cmd_simulate(args, io) -> int:
     if args.max_deals < 1:
         raise UsageError("--max-deals must be at least 1")
     game = load_game(args.spec, options=_options(args))
-    kinds, agents = _agents(args.seats, game.n, ["random"] * game.n, args.seed, io)
+    kinds, agents = _agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)
     if "human" in kinds:
         raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")
     n = game.n
@@ -373,7 +378,7 @@ def cmd_simulate(args, io) -> int:
     dt = time.perf_counter() - t0
     sn = game.seat_names
     io.say(f"{game.title}: {args.games} games, {deals} deals, seeds {args.seed}..{args.seed + args.games - 1}, "
-           f"seats {','.join(kinds)}")
+           f"seats {','.join(kinds[p] for p in game.turn_order)}")
     what = "game result" if game.result is not None else "game total"
     io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}   ({what} per game)")
     wins = [0] * n
@@ -383,7 +388,7 @@ def cmd_simulate(args, io) -> int:
         for p in range(n):
             if scores[p] == best:
                 wins[p] += 1
-    for p in range(n):
+    for p in game.turn_order:
         xs = totals[p]
         mean = sum(xs) / len(xs)
         sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
@@ -431,7 +436,7 @@ def cmd_replay(args, io) -> int:
         io.say(line)
     st = result.state
     sn = st.game.seat_names
-    io.say("Totals: " + "  ".join(f"{sn[p]} {st.totals[p]}" for p in range(st.n)))
+    io.say("Totals: " + "  ".join(f"{sn[p]} {st.totals[p]}" for p in st.game.turn_order))
     return EXIT_OK
 
 

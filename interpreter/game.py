@@ -196,7 +196,7 @@ class Compiler(PhaseCompiler):
             raise SpecErrors(self.errors)
         return Game(
             name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
-            seat_names=seat_names, step=step, phases=phases, contracts=contracts, play_actions=play_actions,
+            seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
             partie=partie, deal_statistics=deal_statistics,

@@ -74,28 +74,28 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
     if state.seed is not None:
         out["seed"] = state.seed
     if agents:
-        out["seats"] = {sn[i]: a for i, a in enumerate(agents)}
+        out["seats"] = {sn[i]: agents[i] for i in g.turn_order}
     deals = []
     for d in state.deals:
         if d.hands is None:
             continue
         entry = {"deal": d.number, "dealer": sn[d.dealer]}
-        entry["hands"] = {sn[p]: " ".join(names[c] for c in sorted(h, key=g.pack.sort_key))
-                          for p, h in enumerate(d.hands)}
+        entry["hands"] = {sn[p]: " ".join(names[c] for c in sorted(d.hands[p], key=g.pack.sort_key))
+                          for p in g.turn_order}
         if d.talon:
             entry["talon"] = " ".join(names[c] for c in d.talon)
         if d.cut is not None:
             entry["cut"] = names[d.cut]
         entry["actions"] = _action_lines(d.actions, sn)
         if d.scores is not None:
-            entry["raw"] = {sn[p]: d.raw[p] for p in range(g.n)}
-            entry["scores"] = {sn[p]: d.scores[p] for p in range(g.n)}
+            entry["raw"] = {sn[p]: d.raw[p] for p in g.turn_order}
+            entry["scores"] = {sn[p]: d.scores[p] for p in g.turn_order}
         deals.append(entry)
     out["deals"] = deals
     if interrupted and not state.is_terminal:
         out["interrupted"] = True
     else:
-        out["totals"] = {sn[p]: state.totals[p] for p in range(g.n)}
+        out["totals"] = {sn[p]: state.totals[p] for p in g.turn_order}
     return out
 
 

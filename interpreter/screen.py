@@ -88,5 +88,5 @@ def deal_summary(state, deal) -> str:
     g = state.game
     sn = g.seat_names
     name = g.contracts[deal.contract].name if deal.contract else "-"
-    parts = [f"{sn[p]} {deal.scores[p]:>5} ({deal.raw[p]})" for p in range(g.n)]
+    parts = [f"{sn[p]} {deal.scores[p]:>5} ({deal.raw[p]})" for p in g.turn_order]
     return f"Deal {deal.number:>2} {sn[deal.dealer]} {name:<20} " + "  ".join(parts)

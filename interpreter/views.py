@@ -15,6 +15,7 @@ def view(st, seat: int) -> dict:
     pack = g.pack
     names = pack.names
     sn = g.seat_names
+    order = g.turn_order  # seats in playing order, from the first: A B C D E whichever way play goes
 
     def cards(cs):
         return [names[c] for c in sorted(cs, key=pack.sort_key)]
@@ -34,12 +35,12 @@ def view(st, seat: int) -> dict:
         "announced": announced,
         "doubles": [[sn[p], [sn[t] for t in ts]] for p, ts in st.deal.doubles],
         "hand": cards(st.hands[seat]) if not st.calling_blind else [],  # not looked at while calling blind
-        "hand_sizes": {sn[p]: len(st.hands[p]) for p in range(st.n)},
+        "hand_sizes": {sn[p]: len(st.hands[p]) for p in order},
         "shown_hands": {sn[p]: cards(st.hands[p]) for p in range(st.n) if st.shown[p] and p != seat},
         "trick": [[sn[p], names[c]] for p, c in zip(st.trick_seats, st.trick_cards)],
         "tricks": [{"leader": sn[t.leader], "cards": [[sn[p], names[c]] for p, c in zip(t.seats, t.cards)],
                     "winner": sn[t.winner]} for t in st.tricks],
-        "tricks_won": {sn[p]: st.tricks_won[p] for p in range(st.n)},
+        "tricks_won": {sn[p]: st.tricks_won[p] for p in order},
         "layout": {pack.suits[s]: [_card(pack, s, run[0]), _card(pack, s, run[1])]
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
@@ -59,9 +60,9 @@ def view(st, seat: int) -> dict:
         "declarations": [_declaration(entry, st, cards, sn) for entry in st.declarations],
         "declaring": _declaring(st, sn),
         "discards": cards(st.discards[seat]),  # one's own discards only
-        "exchanged": {sn[p]: st.exchanges[p] for p in range(st.n)},
-        "totals": {sn[p]: st.totals[p] for p in range(st.n)},
-        "past_deals": [{"deal": d.number, "contract": d.contract, "scores": {sn[p]: d.scores[p] for p in range(st.n)}}
+        "exchanged": {sn[p]: st.exchanges[p] for p in order},
+        "totals": {sn[p]: st.totals[p] for p in order},
+        "past_deals": [{"deal": d.number, "contract": d.contract, "scores": {sn[p]: d.scores[p] for p in order}}
                        for d in st.deals if d.scores is not None],
     }
     if seat == st.current:

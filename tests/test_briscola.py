@@ -456,3 +456,21 @@ def test_a_word_of_the_spec_may_not_take_an_engine_name(tmp_path):
         (4, 18, "`dealer` is already a name of the game (the dealer of this deal); choose another word"),
         (7, 5, "`maker` is already a name of the game (the seat that made trump (took or named it), or none); "
                "choose another word")]
+
+
+def test_seats_are_given_and_shown_in_playing_order(tmp_path):
+    """Counter-clockwise: A, B, C, D, E play in that order, so the second agent given is B's."""
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "one.yaml"
+    code = run(["play", str(FIVE), "--seats", "random,human,random,random,random", "--seed", "3", "--deals", "1",
+                "--record", str(path)], out, err, stdin=FirstChoice(out))
+    text = out.getvalue()
+    assert code == 0, err.getvalue()
+    assert "seats A random, B human, C random, D random, E random" in text
+    assert "You are B." in text and "You are E." not in text
+    assert "Totals: A 0  B 0  C 0  D 0  E 0" in text  # the table, in playing order
+    import yaml
+    record = yaml.safe_load(path.read_text())
+    assert list(record["seats"].items()) == [("A", "random"), ("B", "human"), ("C", "random"), ("D", "random"),
+                                             ("E", "random")]
+    assert list(record["deals"][0]["hands"]) == ["A", "B", "C", "D", "E"]
