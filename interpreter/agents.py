@@ -13,7 +13,7 @@ import sys
 from .actions import Action, match_key
 from .errors import IllegalAction
 
-AGENT_KINDS = ("human", "random", "first")
+AGENT_KINDS = ("human", "random", "first", "mc")
 
 
 class Agent:
@@ -40,6 +40,48 @@ class RandomAgent(Agent):
         if legal[0].kind == "declare":
             return legal[-1]
         return legal[self.rng.randrange(len(legal))]
+
+
+class MonteCarloAgent(Agent):
+    """Tries each legal action in imagined deals and keeps the one that scores best.
+
+    For each action, `rollouts` times: deal the cards this seat cannot see again at random
+    (`State.sampled_for`: only what the seat knows goes in), take the action, play the deal
+    out with random moves, and note the seat's total against the others' mean. No game
+    knowledge, and no peeking: given the same seed, it chooses the same whatever the
+    unseen cards really are."""
+
+    name = "mc"
+
+    def __init__(self, seed=None, rollouts: int = 12):
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+
+    def choose(self, state, seat, legal):
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        best, best_value = legal[0], None
+        for action in legal:
+            value = 0.0
+            for _ in range(self.rollouts):
+                world = state.sampled_for(seat, rng)
+                if action in world.legal_actions():  # (it is, unless legality hangs on unseen cards)
+                    value += _playout(world, action, seat, rng)
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def _playout(world, action, seat, rng) -> float:
+    """Take `action`, finish the deal at random; the seat's total against the others' mean."""
+    deal = world.deal_number
+    world.apply(action)
+    while not world.terminal and world.deal_number == deal:
+        legal = world.legal_actions()
+        world.apply(legal[rng.randrange(len(legal))])
+    totals = world.totals
+    return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
 
 
 class FirstLegalAgent(Agent):
@@ -145,6 +187,8 @@ def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:
         return RandomAgent(seed)
     if kind == "first":
         return FirstLegalAgent()
+    if kind == "mc":
+        return MonteCarloAgent(seed)
     if kind == "human":
         return HumanAgent(stdin, stdout)
     raise ValueError(f"unknown agent `{kind}`; the agents are {', '.join(AGENT_KINDS)}")

@@ -53,3 +53,74 @@ def test_make_agent_by_name():
     assert isinstance(make_agent("first"), FirstLegalAgent)
     with pytest.raises(ValueError):
         make_agent("robot")
+
+
+# ---------------------------------------------------------------- the Monte Carlo bot
+
+def _configs():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("playthrough", ROOT / "tools" / "playthrough.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.CONFIGS
+
+
+CONFIGS = _configs()
+
+
+@pytest.mark.parametrize("spec, options", CONFIGS, ids=[f"{s}-{'-'.join(map(str, o.values()))}" for s, o in CONFIGS])
+def test_the_monte_carlo_bot_does_not_peek(spec, options):
+    """Its choice, with the same seed, is the same whatever the cards it cannot see: in each
+    position, the hands hidden from it are dealt again among themselves."""
+    from interpreter.agents import MonteCarloAgent
+    from tests.helpers import unseen_redealt
+
+    import random
+
+    game = load_game(ROOT / "specs" / spec, options=options)
+    rng = random.Random(5)
+    st = game.new_state(5)
+    decisions = 0
+    while not st.is_terminal and decisions < 4:
+        legal = st.legal_actions()
+        seat = st.current_player
+        if len(legal) > 1 and rng.random() < 0.3:
+            twin = unseen_redealt(st, seat, random.Random(decisions))
+            mine = MonteCarloAgent(seed=decisions, rollouts=2).choose(st, seat, legal)
+            theirs = MonteCarloAgent(seed=decisions, rollouts=2).choose(twin, seat, twin.legal_actions())
+            assert mine.name == theirs.name
+            assert st.sampled_for(seat, random.Random(1)).hands == twin.sampled_for(seat, random.Random(1)).hands
+            decisions += 1
+        st.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_sampled_deal_keeps_what_the_seat_knows():
+    import random
+
+    st = GAME.new_state(3)
+    for _ in range(9):  # into the play
+        st.apply(st.legal_actions()[0])
+    seat = st.current_player
+    world = st.sampled_for(seat, random.Random(1))
+    assert world.hands[seat] == st.hands[seat]
+    assert [len(h) for h in world.hands] == [len(h) for h in st.hands]
+    assert sorted(c for h in world.hands for c in h) == sorted(c for h in st.hands for c in h)
+    assert world.tricks == st.tricks and world.trick_cards == st.trick_cards
+    assert world.hands != st.hands  # the others' cards moved
+    st.apply(st.legal_actions()[0])  # the original is untouched by its copy
+    assert world.current_player == seat
+
+
+def test_the_monte_carlo_bot_beats_random_play_at_klaberjass():
+    from interpreter.agents import MonteCarloAgent
+
+    game = load_game(ROOT / "specs" / "klaberjass" / "klaberjass.yaml")
+    won = 0
+    for seed in range(4):
+        st = game.new_state(seed)
+        agents = [MonteCarloAgent(seed, rollouts=6), RandomAgent(seed)]
+        while not st.is_terminal:
+            st.apply(agents[st.current_player].choose(st, st.current_player, st.legal_actions()))
+        won += st.totals[0] > st.totals[1]
+    assert won >= 3
