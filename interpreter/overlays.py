@@ -33,8 +33,8 @@ An option may also take any whole number (`--option fixed_deals=12`):
 
       fixed_deals:
         description: play exactly N deals
-        default: off
-        choices: {off: {}}
+        default: "off"                # quoted: YAML reads a bare off as false
+        choices: {"off": {}}
         number:
           min: 1
           changes: {match: {ends_when: deal_number >= fixed_deals}}
