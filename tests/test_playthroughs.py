@@ -92,3 +92,13 @@ def test_random_games_keep_the_invariants_and_replay(spec, options, seed, tmp_pa
     again = replay(path).state
     assert [d.scores for d in again.deals] == [d.scores for d in state.deals]
     assert again.totals == state.totals
+
+
+def test_the_names_reference_is_up_to_date():
+    """docs/names.md is generated from the engine's descriptions of its names."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "names_doc.py"), "--check"], capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
