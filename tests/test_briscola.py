@@ -474,3 +474,53 @@ def test_seats_are_given_and_shown_in_playing_order(tmp_path):
     assert list(record["seats"].items()) == [("A", "random"), ("B", "human"), ("C", "random"), ("D", "random"),
                                              ("E", "random")]
     assert list(record["deals"][0]["hands"]) == ["A", "B", "C", "D", "E"]
+
+
+def independent_legal(game, st, history):
+    """Sections 3 to 5, written again: the legal actions at this step, from the public
+    history (the calls so far) and the hand of the seat to act."""
+    sn, names = game.seat_names, game.pack.names
+    phase = st.phase.kind
+    if phase == "auction":
+        bids = [a.split()[1] for _, a in history if a.startswith("bid ")]
+        stronger = STRENGTH[STRENGTH.index(bids[-1]) + 1:] if bids else STRENGTH
+        return ["pass"] + [f"bid {r}" for r in stronger]
+    if phase == "announce":
+        return [f"trump {s}" for s in "SHDC"]
+    hand = [names[c] for c in st.hands[st.current_player]]
+    trick = st.trick_cards
+    if not trick or game.options.get("no_follow") == "true":
+        return [f"play {c}" for c in hand]
+    led = names[trick[0]][-1]
+    follow = [c for c in hand if c[-1] == led]
+    return [f"play {c}" for c in (follow or hand)]
+
+
+@pytest.mark.parametrize("path, options", [(FIVE, {}), (FOUR, {}), (THREE, {}), (FIVE, {"no_follow": "true"})],
+                         ids=["five", "four", "three", "no_follow"])
+def test_legal_choices_match_an_independent_reading_at_every_step(path, options):
+    game = load_game(path, options=options)
+    steps = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        st = game.new_state(seed)
+        history = []
+        deal = 1
+        while not st.is_terminal and st.deal_number <= 3:
+            if st.deal_number != deal:
+                deal, history = st.deal_number, []
+            legal = [a.name for a in st.legal_actions()]
+            assert sorted(legal) == sorted(independent_legal(game, st, history)), (seed, st.phase.kind)
+            if st.phase.kind == "auction":  # to the right, from the dealer's right, skipping who passed
+                order = list(game.turn_order)
+                passed = {p for p, a in history if a == "pass"}
+                last = history[-1][0] if history else st.dealer
+                i = order.index(last)
+                want = next(order[(i + k) % game.n] for k in range(1, game.n + 1)
+                            if order[(i + k) % game.n] not in passed)
+                assert st.current_player == want
+            action = legal[rng.randrange(len(legal))]
+            history.append((st.current_player, action))
+            st.apply(action)
+            steps += 1
+    assert steps > 1500
