@@ -350,3 +350,43 @@ def test_bella_is_said_with_the_second_trump_of_the_pair_and_seen_by_both():
     st.apply(typed)
     assert st.view(A)["said"] == st.view(B)["said"] == [["A", "bella", "QH"]]
     assert "Said: A bella (with QH)" in describe(st, B)
+
+
+TRUMP_ORDER = "J9ATKQ87"
+
+
+def independent_play(st):
+    """Section 7's play rules, written again, and bella with the second of the trump K and Q."""
+    names = GAME.pack.names
+    trump = GAME.pack.suits[st.trump]
+    p = st.current_player
+    hand = [names[c] for c in st.hands[p]]
+    trumps = [c for c in hand if c[1] == trump]
+    if not st.trick_cards:
+        allowed = hand
+    else:
+        led = names[st.trick_cards[0]]
+        if led[1] == trump:
+            higher = [c for c in trumps if TRUMP_ORDER.index(c[0]) < TRUMP_ORDER.index(led[0])]
+            allowed = higher or trumps or hand
+        else:
+            allowed = [c for c in hand if c[1] == led[1]] or trumps or hand
+    out = [f"play {c}" for c in allowed]
+    mine = [names[c] for t in st.tricks for s, c in zip(t.seats, t.cards) if s == p]
+    pair = {f"K{trump}", f"Q{trump}"}
+    out += [f"play {c} bella" for c in allowed if c in pair and len(pair & set(mine)) == 1]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_play_choices_match_an_independent_reading_at_every_step(seed):
+    rng = random.Random(seed)
+    st = GAME.new_state(seed)
+    checked = 0
+    while not st.is_terminal:
+        legal = [a.name for a in st.legal_actions()]
+        if st.phase.kind == "tricks":
+            assert sorted(legal) == sorted(independent_play(st))
+            checked += 1
+        st.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
