@@ -390,3 +390,17 @@ def test_play_choices_match_an_independent_reading_at_every_step(seed):
             checked += 1
         st.apply(legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+def test_a_record_saying_bella_with_the_first_of_the_pair_is_refused_at_its_place(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((RECORDS / "klaberjass_example3.yaml").read_text()
+                   .replace("spec: ../../", f"spec: {ROOT.as_posix()}/")
+                   .replace("A play KH, B play JH ", "A play KH bella, B play JH "))
+    out, err = io.StringIO(), io.StringIO()
+    from interpreter.cli import run
+
+    assert run(["replay", str(bad)], out, err) == 1
+    first = err.getvalue().splitlines()[0]
+    assert first.endswith(":21:9: illegal action `A play KH bella` (rule `bella`): `play KH bella`: you may say "
+                          "bella only with the second of your king and queen of trumps; play KH alone")
