@@ -144,7 +144,8 @@ class HumanAgent(Agent):
             if not text:
                 continue
             if text in ("?", "help"):
-                self.say("  Type one of the choices listed; a card alone (QS, 10H) means playing it. "
+                self.say("  Type one of the choices listed, or its last word when no other choice ends so "
+                         "(`K` for `bid K`); a card alone (QS, 10H) means playing it. "
                          "`view` shows the table again.")
                 continue
             if text == "view":
@@ -174,11 +175,15 @@ def _expand(text: str, legal) -> str:
 
 
 def _match(text, legal):
+    """The legal action typed: its name, a card alone (`QS`), or the end of one name (`K` for
+    `bid K`, `H` for `trump H`) when only one legal action ends so."""
     key = match_key(_expand(text, legal))
     for a in legal:
         if match_key(a.name) == key:
             return a
-    return None
+    tail = " " + match_key(text)
+    ends = [a for a in legal if match_key(a.name).endswith(tail)]
+    return ends[0] if len(ends) == 1 else None
 
 
 def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:

@@ -524,3 +524,19 @@ def test_legal_choices_match_an_independent_reading_at_every_step(path, options)
             st.apply(action)
             steps += 1
     assert steps > 1500
+
+
+def test_at_the_terminal_a_bid_or_a_suit_may_be_typed_alone():
+    from interpreter.agents import HumanAgent
+
+    st = dealt(GAME, HANDS)
+    out = io.StringIO()
+    human = HumanAgent(stdin=io.StringIO("k\nQ\n"), stdout=out)
+    assert human.choose(st, 0, st.legal_actions()).name == "bid K"
+    st.apply("bid K")
+    assert human.choose(st, 1, st.legal_actions()).name == "bid Q"
+    for a in ["bid Q", "pass", "pass", "pass", "pass"]:
+        st.apply(a)
+    human = HumanAgent(stdin=io.StringIO("x\nh\n"), stdout=out)
+    assert human.choose(st, st.current_player, st.legal_actions()).name == "trump H"
+    assert "Not allowed: `x` is not a move here" in out.getvalue()
