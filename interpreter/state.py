@@ -257,7 +257,7 @@ class State:
                     place[i] = pool.pop()
         for h in world.hands:
             h.sort()
-        if world.card_called and world.called_card is not None:  # who holds it now, in this world
+        if world.called_card is not None:  # who holds it now, in this world
             world.called_holder = next((p for p, h in enumerate(world.hands) if world.called_card in h),
                                        world.called_holder)  # (played already: that is public)
         world._legal = None
@@ -312,7 +312,6 @@ class State:
         self.in_auction = [False] * n  # an auction: who has not passed, who bids now, the bid standing
         self.to_bid = self.bidder = None
         self.bid_index = -1
-        self.card_called = False  # whether a card has been called in this deal
         self.called_card = None  # a card called by the declarer: its holder is his secret partner
         self.called_holder = None  # who held it when called (hidden until it is played)
         self.schmeisser = None  # a seat that proposed to throw the deal in, awaiting the answer

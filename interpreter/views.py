@@ -73,7 +73,7 @@ def view(st, seat: int) -> dict:
 def _partner(st, sn):
     """The declarer's partner (himself when alone), once everybody may know it: when the called
     card has been played, when the deal is over, or at once when the called card is not in play."""
-    if not st.card_called:
+    if st.deal.called is None:  # no card called (yet)
         return None
     c = st.called_card
     if c is not None and st.deal.scores is None and c not in st.trick_cards \

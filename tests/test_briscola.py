@@ -146,7 +146,7 @@ def test_no_view_tells_who_holds_the_called_card_before_it_is_played(seed):
     st = GAME.new_state(seed)
     checked = 0
     while not st.is_terminal and st.deal_number <= 2:
-        if st.card_called and st.called_card is not None and st.called_card in [c for h in st.hands for c in h]:
+        if st.called_card is not None and any(st.called_card in h for h in st.hands):
             for viewer in range(5):
                 others = [p for p in range(5) if p != viewer and len(st.hands[p]) ==
                           len(st.hands[st.called_holder]) and p != st.called_holder]
@@ -172,9 +172,9 @@ def test_a_view_never_shows_other_hands(seed):
     st = GAME.new_state(seed)
     while not st.is_terminal and st.deal_number <= 2:
         viewer = rng.randrange(5)
-        if not st.card_called or st.view(viewer)["partner"] is not None:
+        if st.deal.called is None or st.view(viewer)["partner"] is not None:
             twin = unseen_redealt(st, viewer, rng)
-            if st.card_called:  # the called card may change hands with the re-deal: the partnership is public now
+            if st.deal.called is not None:  # the called card may change hands with the re-deal: the partnership is public now
                 twin.called_holder = next((p for p, h in enumerate(twin.hands) if st.called_card in h),
                                           st.called_holder)
             assert twin.view(viewer)["hand"] == st.view(viewer)["hand"]

@@ -21,7 +21,6 @@ class CallCard(Phase):
 
     def start(self, st) -> None:
         c = self.card(st)
-        st.card_called = True
         st.called_card = c
         st.called_holder = next((p for p, hand in enumerate(st.hands) if c in hand), None) if c is not None \
             else None
