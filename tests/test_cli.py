@@ -371,20 +371,16 @@ def test_record_spec_not_a_string(value, tmp_path):
     assert located(err)[1:3] == (2, 7)
 
 
-def test_record_actions_not_a_list(tmp_path):
+@pytest.mark.parametrize("seed, actions, place", [
+    ("1", "5", (5, 14)),      # actions not a list
+    ("[1]", "[]", (3, 7)),    # seed not a number
+], ids=["actions not a list", "seed not a number"])
+def test_record_field_of_the_wrong_kind(seed, actions, place, tmp_path):
     path = tmp_path / "r.yaml"
-    path.write_text(f"format: cardspec-record/1\nspec: {SPEC}\nseed: 1\ndeals:\n  - actions: 5\n")
+    path.write_text(f"format: cardspec-record/1\nspec: {SPEC}\nseed: {seed}\ndeals:\n  - actions: {actions}\n")
     code, out, err = cli("replay", path)
     assert code in (1, 3)
-    assert located(err)[1:3] == (5, 14)
-
-
-def test_record_seed_not_a_number(tmp_path):
-    path = tmp_path / "r.yaml"
-    path.write_text(f"format: cardspec-record/1\nspec: {SPEC}\nseed: [1]\ndeals:\n  - actions: []\n")
-    code, out, err = cli("replay", path)
-    assert code in (1, 3)
-    assert located(err)[1:3] == (3, 7)
+    assert located(err)[1:3] == place
 
 
 # ---------------------------------------------------------------- 4. play with bots
