@@ -46,13 +46,20 @@ def _resolved(path, options):
     return doc
 
 
+class _Expanded(yaml.SafeDumper):
+    """Writes a part the spec shares through a YAML alias out in full, where it is used."""
+
+    def ignore_aliases(self, data):
+        return True
+
+
 def show(path, options=None) -> str:
     """The fully resolved spec as YAML, with the chain of files and the options chosen."""
     doc = _resolved(path, options)
     head = [f"# {path}: resolved from " + " <- ".join(reversed(doc.chain))]
     if doc.options:
         head.append("# options: " + ", ".join(f"{k}={v}" for k, v in doc.options.items()))
-    body = yaml.safe_dump(doc.data, sort_keys=False, width=100, allow_unicode=True)
+    body = yaml.dump(doc.data, Dumper=_Expanded, sort_keys=False, width=100, allow_unicode=True)
     return "\n".join(head) + "\n" + body.rstrip()
 
 

@@ -41,7 +41,7 @@ PHASE_KEYS = {
     "draw": {"by"},
     "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round"},
     "show": {"by", "category"},
-    "declare": {"first", "categories", "answers"},
+    "declare": {"first", "by", "categories", "answers"},
     "expose": {"by", "shown_when"},
     "double": {"first", "may_double", "must_double", "settle", "redouble"},
     "play": set(),
@@ -187,11 +187,17 @@ class PhaseCompiler:
             return Expose(name, self.expr(base + ("by",), "seat", default="dealer"), shown)
         if kind == "declare":
             first = self.expr(base + ("first",), "seat", default="declarer")
+            alone = "by" in p  # one seat declares, not every seat in turn
+            if alone:
+                if "first" in p:
+                    self.error(base + ("by",), "a `declare` phase has either `first` (every seat in turn) "
+                                               "or `by` (one seat), not both", at_key=True)
+                first = self.expr(base + ("by",), "seat")
             cats = [self.compile_category(base + ("categories", cname), cname, c or {})
                     for cname, c in (p.get("categories") or {}).items()]
             points = self.spec["pack"].get("points") or {}
             pips = tuple(points.get(self.pack.ranks[r], 0) if r >= 0 else 0 for r in self.pack.rank)
-            return Declare(name, self.pack, n, first, cats, p.get("answers"), pips)
+            return Declare(name, self.pack, n, first, cats, p.get("answers"), pips, alone)
         if kind == "double":
             first = self.expr(base + ("first",), "seat", default="left(declarer)")
             target_scope = self.scope.child(target=Name("seat", get=attrgetter("target"), doc="the seat to double"))

@@ -163,11 +163,17 @@ class State:
     def find_action(self, text: str) -> Action:
         """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""
         key = match_key(text)
-        for a in self.legal_actions():
+        legal = self.legal_actions()
+        for a in legal:
             if match_key(a.name) == key:
                 return a
         if self.terminal:
             raise IllegalAction("the game is over", None)
+        spelt = self.phase.parse(self, text)  # a phase may read other spellings of its actions
+        if spelt is not None:
+            for a in legal:
+                if a.name == spelt.name:
+                    return a
         message, rule = self.why_illegal_text(text)
         raise IllegalAction(message, rule)
 

@@ -96,7 +96,7 @@ def _declaration(entry, st, cards, sn) -> dict:
     """One category's public result: what was said, the answer, what the winner showed."""
     cat, declared, _, winner, points, answer, said, compare, show = entry
     shown = [p for p in range(st.n)
-             if p == winner or (compare == "none" and (show or (cat, p) in st.shown_later))]
+             if p == winner or (compare == "none" and declared[p] and (show or (cat, p) in st.shown_later))]
     return {"category": cat, "said": {sn[p]: _said(said[p]) for p in range(st.n)}, "answer": answer,
             "winner": sn[winner] if winner is not None else None,
             "shown": {sn[p]: [nm for nm, _ in declared[p]] for p in shown},

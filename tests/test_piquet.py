@@ -645,7 +645,12 @@ def check_deal(deal):
         assert (winner, list(pts)) == want, cat
         decl = [decl[p] + pts[p] for p in (A, B)]
         running.append(list(decl))
-    assert [c for c, *_ in deal.declarations] == list(CATEGORIES)
+    cats = [c for c, *_ in deal.declarations]
+    if cats[1] == "carte blanche":  # younger's, after elder's exchange (§3): only if she said nothing before
+        first, late = deal.declarations[0][1], deal.declarations[1][1]
+        assert first[younger] == [] and late[elder] == [] and late[younger] == ["hand"]
+        cats.pop(1)
+    assert cats == list(CATEGORIES)
     # raw = declarations + (repique or pique) + play + cards; at most one bonus in the deal
     cards = cards_bonus(deal)
     bonus = [deal.raw[p] - decl[p] - play[p] - cards[p] for p in (A, B)]

@@ -31,6 +31,7 @@ def finished(spec, seed=1, options=None):
 @pytest.mark.parametrize("name, scores", [
     ("piquet_example1.yaml", [11, 41]),   # declarations and play, trick by trick
     ("piquet_example3.yaml", [80, 2]),    # the pique
+    ("piquet_late_blanche.yaml", [50, 20]),  # younger's carte blanche announced after elder's exchange (§3)
 ])
 def test_worked_examples_replay_to_the_rulebook_scores(name, scores):
     state = replay(RECORDS / name).state
@@ -245,3 +246,51 @@ def test_strict_carte_blanche_procedure_when_younger_holds_it():
     s.apply("draw")  # elder's usual exchange, 1 to 5
     assert s.view(A)["declarations"][0]["shown"] == {"B": ["hand"]}  # now she shows it
     assert s.current_player == B and "draw" in [a.name for a in s.legal_actions()]  # her own exchange
+
+
+def blanche_for_younger(options=None):
+    """Younger B is dealt no king, queen or jack; elder A is to announce first."""
+    game = load_game(RUBICON, options=options)
+    parse = game.pack.parse
+    a_hand = "KS QS JS KH QH JH KD QD JD KC QC JC".split()
+    b_hand = "AS TS 9S 8S 7S AH TH 9H AD TD AC TC".split()
+    talon = "8H 7H 9D 8D 7D 9C 8C 7C".split()
+    return game.new_state(1, first_dealer=B, hands={1: [[parse(c) for c in a_hand], [parse(c) for c in b_hand]]},
+                          talons={1: [parse(c) for c in talon]})
+
+
+def names(state):
+    return [a.name for a in state.legal_actions()]
+
+
+@pytest.mark.parametrize("options", [None, {"deal": "threes"}, {"two_step_declarations": "true"}])
+def test_younger_may_announce_carte_blanche_after_elders_exchange(options):
+    """§3: younger may announce before elder's exchange or after it, but before her own exchange."""
+    s = blanche_for_younger(options)
+    s.apply("declare carte blanche nothing")  # not yet
+    s.apply("discard KS")
+    s.apply("draw")
+    assert s.current_player == B
+    assert names(s) == ["declare carte blanche nothing", "declare carte blanche hand"]
+    s.apply("declare carte blanche hand")
+    assert s.view(A)["declarations"][-1]["shown"] == {"B": ["hand"]}
+    assert "draw" in names(s)  # then her own exchange
+    assert s.deal.declarations[-1][3] == [0, 10]
+
+
+def test_younger_who_announced_before_elders_exchange_is_not_asked_again():
+    s = blanche_for_younger()
+    s.apply("declare carte blanche hand")
+    s.apply("discard KS")
+    s.apply("draw")
+    assert s.current_player == B and "draw" in names(s)  # straight to her exchange
+    assert [d[3] for d in s.deal.declarations] == [[0, 10]]
+
+
+def test_strict_procedure_offers_carte_blanche_only_before_elders_exchange():
+    """Variant 3: younger announces before elder's exchange or not at all."""
+    s = blanche_for_younger({"strict_blanche": "true"})
+    s.apply("declare carte blanche nothing")
+    s.apply("discard KS")
+    s.apply("draw")
+    assert s.current_player == B and not any(a.startswith("declare") for a in names(s))

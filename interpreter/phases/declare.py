@@ -11,7 +11,9 @@ A category finds the whole combinations a hand holds:
 
 `only_if` (an expression over `cards`) keeps only the combinations it allows. In turn
 from `first`, each seat declares: with `choose: one`, one of its combinations or
-nothing; with `choose: any`, any set of them. Undeclared combinations are "sunk": never
+nothing; with `choose: any`, any set of them. With `by` instead of `first`, only that
+seat declares (a second chance given to one player, say), and the others say nothing; if
+it declares nothing, no result is logged. Undeclared combinations are "sunk": never
 compared or scored. Then, with `compare: best`, the seat whose best declared combination
 has the highest `key` wins the category and scores the `score` of every combination it
 declared; equal best keys score nothing, and a seat that declared nothing cannot win.
@@ -62,8 +64,9 @@ class Category:
 class Declare(Phase):
     kind = "declare"
 
-    def __init__(self, name, pack, n, first, categories, answers=None, pips=None):
+    def __init__(self, name, pack, n, first, categories, answers=None, pips=None, alone=False):
         super().__init__(name)
+        self.alone = alone  # only the seat `first` declares (`by`), the others say nothing
         self.pack = pack
         self.pips = pips or (0,) * len(pack)  # card values for a `pips` announcement
         self.n = n
@@ -122,7 +125,8 @@ class Declare(Phase):
         st.declare_cat = 0
         st.declare_turn = 0
         seat = self.first(st)
-        st.declare_order = [(seat + i * st.game.step) % self.n for i in range(self.n)]
+        turns = 1 if self.alone else self.n
+        st.declare_order = [(seat + i * st.game.step) % self.n for i in range(turns)]
         st.declaring = [None] * self.n
         self._skip_empty(st)
 
@@ -154,8 +158,9 @@ class Declare(Phase):
         from ..actions import match_key
 
         key = match_key(text)
+        words = sorted(key.split())  # the combinations may be named in any order
         for a in self.legal(st):
-            if match_key(a.name) == key:
+            if sorted(match_key(a.name).split()) == words:
                 return a
         if key.startswith("declare "):  # a declaration of something not held: refused by `refuse`
             return Action("declare", None, " ".join(text.split()))
@@ -175,7 +180,7 @@ class Declare(Phase):
         """The seat whose turn it is declares `combos`; the last seat's declaration settles the category."""
         st.declaring[st.declare_order[st.declare_turn]] = combos
         st.declare_turn += 1
-        if st.declare_turn == self.n:
+        if st.declare_turn == len(st.declare_order):
             self._resolve(st)
             st.declare_cat += 1
             st.declare_turn = 0
@@ -214,6 +219,8 @@ class Declare(Phase):
 
     def _resolve(self, st) -> None:
         cat = self.categories[st.declare_cat]
+        if self.alone and not any(st.declaring):
+            return  # one seat, who said nothing: no result to log
         points = [0] * self.n
         best = [None] * self.n
         for p in range(self.n):
@@ -231,7 +238,7 @@ class Declare(Phase):
                 winner = tied[0]
                 points[winner] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[winner])
         answer = None
-        if self.answers and cat.compare == "best":
+        if self.answers and cat.compare == "best" and len(st.declare_order) > 1:
             first, later = best[st.declare_order[0]], best[st.declare_order[-1]]
             if later is None:
                 verdict = "worse" if first is not None else None  # (nobody declared: nothing to answer)
