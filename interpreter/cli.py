@@ -201,7 +201,7 @@ def cmd_validate(args, io) -> int:
 def _option_errors(path, game) -> list:
     """Errors of the spec with each option value in turn (the defaults are already checked)."""
     from .game import load_game
-    from .overlays import option_text, resolve
+    from .overlays import option_text, requirement, resolve
 
     declared = resolve(path).data.get("options") or {}
     seen, out = set(), []
@@ -212,9 +212,9 @@ def _option_errors(path, game) -> list:
                 continue
             options, todo = {name: value}, [name]
             while todo:  # what the option needs, and what that needs in turn
-                for k, v in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
+                for k, need in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
                     if k not in options:
-                        options[k] = option_text(v[0] if isinstance(v, list) else v)
+                        options[k] = option_text(requirement(need)[0][0])
                         todo.append(k)
             try:
                 load_game(path, options=options)

@@ -97,6 +97,7 @@ class Scope:
     funcs: dict[str, Func] = field(default_factory=dict)
     attrs: dict[str, dict[str, Attr]] = field(default_factory=dict)
     reserved: frozenset = frozenset()  # the engine's own names, which a spec may not take for its words
+    missing: dict[str, str] = field(default_factory=dict)  # engine functions this game lacks: why
 
     def child(self, **names: Name) -> "Scope":
         """The same scope plus (or overriding) some names."""
@@ -692,6 +693,8 @@ class _Compiler:
         if func is None and name != "abs":  # unknown: say so at the name, before anything else
             if name in self.scope.names or name in self.local:
                 raise self.err(node, f"`{name}` is not a function")
+            if name in self.scope.missing:
+                raise self.err(node, self.scope.missing[name])
             raise self.err(node, f"unknown function `{name}`", suggest(name, [*self.scope.funcs, *BUILTINS]))
         for arg in args:
             if arg.data in ("comp", "gen"):

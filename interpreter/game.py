@@ -144,6 +144,7 @@ class Compiler(PhaseCompiler):
         pack = self.compile_pack()
         contracts_spec = s["contracts"]
         self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
+        self.teams = self.compile_teams(seat_names)
         self.announce_types = self.collect_announcements()
         self.call_words = {}  # every word any call phase offers -> its value (negative: never a number)
         plays = [s.get("play") or {}, *(((c or {}).get("play") or {}) for c in contracts_spec.values())]
@@ -203,7 +204,7 @@ class Compiler(PhaseCompiler):
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
             options=dict(getattr(self.doc, "options", {}) or {}),
-            teams=self.compile_teams(seat_names),
+            teams=self.teams,
             # a game of one contract needs nobody to choose it
             only_contract=next(iter(contracts.values())) if len(contracts) == 1 and not any(
                 isinstance(ph, ChooseContract) for ph in phases) else None,
@@ -211,7 +212,7 @@ class Compiler(PhaseCompiler):
         )
 
     def compile_teams(self, seat_names) -> list:
-        """The partnerships the spec names (for reports), each a list of seat names."""
+        """The partnerships the spec names (for reports and `partner`), each a list of seat names."""
         teams = self.spec.get("teams") or []
         for i, team in enumerate(teams):
             for j, seat in enumerate(team):
@@ -301,8 +302,11 @@ class Compiler(PhaseCompiler):
 
     def build_scope(self, contract_keys) -> Scope:
         """The engine's names for this game, then the spec's own functions."""
+        index = {name: i for i, name in enumerate(self.seat_names)}
+        teams = [[index[s] for s in team] for team in self.teams]
         scope = build_scope(self.pack, self.n, self.step, self.announce_types, contract_keys,
-                            self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"), self.call_words)
+                            self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"), self.call_words,
+                            teams)
         return self.compile_functions(scope)
 
     def compile_functions(self, scope: Scope) -> Scope:

@@ -250,7 +250,8 @@ def _check_declarations(declared: dict, origins, errors) -> None:
         if default.lower() not in choices and _number_value(opt, default) is None:
             errors.append(src.error(("default",), f"the default `{default}` of option `{name}` is not one of its "
                                                   f"choices {one_of(list(opt['choices']))}"))
-        for other, want in (opt.get("requires") or {}).items():
+        for other, need in (opt.get("requires") or {}).items():
+            want, _ = requirement(need)
             target = declared.get(other)
             if not isinstance(target, dict):
                 errors.append(src.error(("requires", other), f"option `{name}` requires `{other}`, which is not an "
@@ -258,10 +259,21 @@ def _check_declarations(declared: dict, origins, errors) -> None:
                                         at_key=True))
                 continue
             values = [option_text(k).lower() for k in target.get("choices") or {}]
-            for w in (want if isinstance(want, list) else [want]):
+            for w in want:
                 if option_text(w).lower() not in values:
                     errors.append(src.error(("requires", other), f"option `{other}` cannot be `{option_text(w)}`; "
                                                                  f"choose {one_of(list(target.get('choices') or {}))}"))
+
+
+def requirement(need) -> tuple[list, str | None]:
+    """A `requires` entry: (the values the other option may take, the reason given or None).
+
+    Written as a value, a list of values, or `{value: ..., because: ...}`."""
+    because = None
+    if isinstance(need, dict):
+        because = need.get("because")
+        need = need.get("value")
+    return (need if isinstance(need, list) else [need]), because
 
 
 def _numbers_text(opt) -> str:
@@ -314,7 +326,7 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
                                                                    if known else "; this spec has no options"),
                                     file=doc.file, hint=suggest(name, known)))
     _check_declarations(declared, origins, errors)
-    chosen = {}
+    chosen, overlays = {}, []
     for name, opt in declared.items():
         if not isinstance(opt, dict):
             continue
@@ -327,7 +339,7 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
         number = _number_value(opt, value) if value.lower() not in keys else None
         if number is not None:
             chosen[name] = str(number)
-            _apply_number(data, name, opt, number, origins, errors)
+            overlays.append((name, opt, number, None))
             continue
         if value.lower() not in keys:
             if name in given:  # (a bad default is reported where it is written)
@@ -338,21 +350,37 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
             continue
         key = keys[value.lower()]
         chosen[name] = key
-        overlay = choices[key]
-        if overlay:
+        overlays.append((name, opt, None, key))
+    refused = _check_requirements(declared, chosen, origins)
+    if refused:  # a combination the spec does not allow: its overlays are not applied
+        errors.extend(refused)
+        return chosen
+    for name, opt, number, key in overlays:
+        if number is not None:
+            _apply_number(data, name, opt, number, origins, errors)
+        elif opt["choices"][key]:
             # each part of the overlay is placed in the file that wrote it
             src = _Source(None, ("options", name, "choices", key), origins)
-            merge(data, overlay, origins, src, (), errors, base_label="the spec")
-    for name, opt in declared.items():  # an option away from its default may need others set a certain way
+            merge(data, opt["choices"][key], origins, src, (), errors, base_label="the spec")
+    return chosen
+
+
+def _check_requirements(declared, chosen, origins) -> list:
+    """An option away from its default may need others set a certain way: an error for each that is not."""
+    errors = []
+    for name, opt in declared.items():
         if not isinstance(opt, dict) or name not in chosen:
             continue
         if chosen[name].lower() == option_text(opt.get("default")).lower():
             continue
-        for other, want in (opt.get("requires") or {}).items():
+        for other, need in (opt.get("requires") or {}).items():
+            want, because = requirement(need)
             have = chosen.get(other)
-            wants = [option_text(w).lower() for w in (want if isinstance(want, list) else [want])]
+            wants = [option_text(w).lower() for w in want]
             if have is None or have.lower() not in wants:
                 said = " or ".join(f"`{other}={w}`" for w in wants)
-                errors.append(SpecError(f"option `{name}={chosen[name]}` needs {said}"
-                                        + (f", not `{other}={have}`" if have is not None else ""), file=doc.file))
-    return chosen
+                src = _Source(None, ("options", name), origins)
+                errors.append(src.error(("requires", other), f"option `{name}={chosen[name]}` needs {said}"
+                                        + (f", not `{other}={have}`" if have is not None else "")
+                                        + (f": {because}" if because else ""), at_key=True))
+    return errors

@@ -14,8 +14,11 @@ from .expr import Attr, Func, Name, Scope
 
 
 def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
-                trump_points=None, call_words=None) -> Scope:
-    """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts."""
+                trump_points=None, call_words=None, teams=None) -> Scope:
+    """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts.
+
+    `teams` (lists of seat indexes) are the spec's partnerships: `partner` exists only when
+    every seat has exactly one team-mate; otherwise using it is an error that says why."""
     names = {
         "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
         "dealer": Name("seat", get=_attr("dealer"), doc="the dealer of this deal"),
@@ -120,7 +123,6 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "deal_score_of": Func(("seat",), "number",
                               lambda st, p: st.deal.scores[p] if st.deal.scores is not None else 0,
                               "a seat's final score in this deal, once it is scored (0 before)"),
-        "partner": Func(("seat",), "seat", lambda st, p: (p + n // 2) % n, "the seat opposite"),
         "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
                           "how many cards a seat exchanged with the talon in this deal"),
         "declaration_points": Func(("seat",), "number", _declaration_points,
@@ -136,6 +138,15 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                                  "in how many earlier deals the first seat doubled the second while the "
                                  "second was declarer"),
     }
+    missing = {}
+    mates = _partners(n, teams or [])
+    if mates is not None:
+        funcs["partner"] = Func(("seat",), "seat", lambda st, p: mates[p],
+                                "a seat's partner: its team-mate in the spec's `teams` of two")
+    else:
+        missing["partner"] = ("`partner` needs partnerships: " + (
+            "this game has no `teams`, so each player plays for himself" if not teams else
+            "every seat must be in one of the `teams`, each of two players"))
     attrs = {
         "card": {
             "suit": (Attr("suit", get=lambda st, c: st.suit[c], doc="the card's suit (a joker's is the trump)")
@@ -164,7 +175,20 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             trumps = tuple(trump_points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
             attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
                                            doc="the card's point value (its trump value in the trump suit)")
-    return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved)
+    return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved, missing=missing)
+
+
+def _partners(n: int, teams) -> tuple | None:
+    """Each seat's team-mate when the teams pair every seat with exactly one other, else None."""
+    mates = [None] * n
+    for team in teams:
+        if len(team) != 2:
+            return None
+        a, b = team
+        if mates[a] is not None or mates[b] is not None or a == b:
+            return None
+        mates[a], mates[b] = b, a
+    return tuple(mates) if None not in mates else None
 
 
 def _attr(name):

@@ -456,3 +456,36 @@ def test_forced_play_examples_replay_from_records(name, first_trick, winner):
     trick = st.deals[0].tricks[0]
     assert [st.game.pack.names[c] for c in trick.cards] == first_trick
     assert st.game.seat_names[trick.winner] == winner
+
+
+@pytest.mark.parametrize("name, leader, scores", [
+    # A9.2 with A9.1: Boston ranks between board and numbers: E's Boston leads, not W's 4
+    ("back_alley_boston_double_board.yaml", "E", [-20, 102, -20, 102]),
+    # A9.5 with A9.2: a team of one; only N scores his Boston, S is scored on her own pass
+    ("back_alley_individual_boston.yaml", "N", [100, -10, 2, -15]),
+])
+def test_boston_records_replay_to_the_rules_scores(name, leader, scores):
+    from interpreter.records import replay
+
+    st = replay(Path(__file__).resolve().parent / "records" / name).state
+    deal = st.deals[0]
+    assert st.game.seat_names[deal.tricks[0].leader] == leader
+    assert deal.scores == scores
+
+
+@pytest.mark.parametrize("option", ["bj_partner_free", "board_lead_team", "double_board_after"])
+def test_partner_options_are_refused_in_individual_play(option):
+    """A9.5: nobody has a partner, so a rule about the partner is refused, with the reason."""
+    from interpreter.errors import SpecErrors
+    from interpreter.game import load_game
+
+    with pytest.raises(SpecErrors) as e:
+        load_game(SPEC, options={"individual": "true", option: "true"})
+    (err,) = e.value.errors
+    assert err.message == (f"option `{option}=true` needs `individual=false`, not `individual=true`: in individual "
+                           f"play (A9.5) nobody has a partner" + (" to raise with" if option == "double_board_after"
+                                                                 else ""))
+    text = SPEC.read_text().splitlines()
+    assert text[err.line - 1][err.column - 1:].startswith("individual: {value: false")
+    assert err.line > next(i for i, line in enumerate(text, 1) if line.startswith(f"  {option}:"))
+

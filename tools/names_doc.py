@@ -25,7 +25,7 @@ OUT = ROOT / "docs" / "names.md"
 
 def text() -> str:
     pack = Pack.build(["S", "H", "D", "C"], ["A", "K", "Q", "J", "T", "9", "8", "7"], trump_order=["J", "9", "A", "T", "K", "Q", "8", "7"])
-    scope = build_scope(pack, 4, 1, {}, [], points={"A": 11}, trump_points={"J": 20})
+    scope = build_scope(pack, 4, 1, {}, [], points={"A": 11}, trump_points={"J": 20}, teams=[[0, 2], [1, 3]])
     lines = [
         "# Names in expressions",
         "",
