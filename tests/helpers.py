@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 
 def unseen_redealt(state, seat, rng):
     """A copy of `state` whose hands that `seat` cannot see are dealt again among themselves.
@@ -16,3 +18,54 @@ def unseen_redealt(state, seat, rng):
         other.hands[p], pool = sorted(pool[:k]), pool[k:]
     other._legal = None  # the legal list of the seat to play belongs to its old hand
     return other
+
+
+def everything(state):
+    """Every card of the pack, wherever it is now (sorted): each must be in exactly one place."""
+    return sorted([c for h in state.hands for c in h] + [c for w in state.won for c in w]
+                  + state.trick_cards + state.laid + state.talon + [c for d in state.discards for c in d]
+                  + state.out_of_play + ([state.turn_up] if state.turn_up is not None and state.deal.cut is None else []))
+
+
+def checked_random_game(game, seed, record_path, spec_path):
+    """A whole game of random legal moves, checking the invariants at every step and at the end.
+
+    At each decision the legal list is not empty and every card is in exactly one place; the
+    game ends as its spec says; each deal's declared total holds (the engine checks it too);
+    and the game's record, written to `record_path`, replays to the same scores."""
+    import pytest
+
+    from interpreter.errors import GameError
+    from interpreter.records import dump, record_of, replay
+
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    pack = list(range(len(game.pack)))
+    steps = 0
+    try:
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            assert legal, f"no legal action in deal {state.deal_number}, phase {state.phase.name}"
+            assert everything(state) == pack
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+            assert steps < 20_000
+    except GameError as e:  # a broken declared total, found by the engine
+        pytest.fail(e.message)
+    if game.ends_when is None:
+        assert len([d for d in state.deals if not d.void]) == game.deals(state)  # void deals do not count
+    else:
+        assert game.ends_when(state)
+    for d in state.deals:
+        total = game.contracts[d.contract].total
+        try:
+            want = total(None) if total is not None else None
+        except AttributeError:  # a total that depends on the deal: the engine checked it as the deal was scored
+            want = None
+        if want is not None and not d.void:
+            assert sum(d.raw) == want
+    dump(record_of(state, str(spec_path)), record_path)
+    again = replay(record_path).state
+    assert [d.scores for d in again.deals] == [d.scores for d in state.deals]
+    assert again.totals == state.totals
+    return state

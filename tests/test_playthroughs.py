@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
 
-from interpreter.errors import GameError
 from interpreter.game import load_game
-from interpreter.records import dump, record_of, replay
+
+from helpers import checked_random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("playthrough", ROOT / "tools" / "playthrough.py")
@@ -51,47 +50,11 @@ def playthrough_text(value):
     return option_text(value)
 
 
-def everything(state):
-    return sorted([c for h in state.hands for c in h] + [c for w in state.won for c in w]
-                  + state.trick_cards + state.laid + state.talon + [c for d in state.discards for c in d]
-                  + state.out_of_play + ([state.turn_up] if state.turn_up is not None and state.deal.cut is None else []))
-
-
 @pytest.mark.parametrize("seed", [3, 17])
 @pytest.mark.parametrize("spec, options", CONFIGS, ids=IDS)
 def test_random_games_keep_the_invariants_and_replay(spec, options, seed, tmp_path):
     game = load_game(ROOT / "specs" / spec, options=options)
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    pack = list(range(len(game.pack)))
-    steps = 0
-    try:
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            assert legal, f"no legal action in deal {state.deal_number}, phase {state.phase.name}"
-            assert everything(state) == pack
-            state.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-            assert steps < 20_000
-    except GameError as e:  # a broken declared total, found by the engine
-        pytest.fail(e.message)
-    if game.ends_when is None:
-        assert len([d for d in state.deals if not d.void]) == game.deals(state)  # void deals do not count
-    else:
-        assert game.ends_when(state)
-    for d in state.deals:
-        total = game.contracts[d.contract].total
-        try:
-            want = total(None) if total is not None else None
-        except AttributeError:  # a total that depends on the deal: the engine checked it as the deal was scored
-            want = None
-        if want is not None and not d.void:
-            assert sum(d.raw) == want
-    path = tmp_path / "game.yaml"
-    dump(record_of(state, str(ROOT / "specs" / spec)), path)
-    again = replay(path).state
-    assert [d.scores for d in again.deals] == [d.scores for d in state.deals]
-    assert again.totals == state.totals
+    checked_random_game(game, seed, tmp_path / "game.yaml", ROOT / "specs" / spec)
 
 
 def test_the_names_reference_is_up_to_date():
