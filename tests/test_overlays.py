@@ -290,10 +290,13 @@ def test_bad_option_value_lists_the_choices():
 def test_option_requires():
     code, out, err = cli("validate", BUSTARRET, "-o", "extra_games=true")
     assert code == EXIT_SPEC, (out, err)
-    want = "option `extra_games=true` needs `dealer_chooses=true`, not `dealer_chooses=false`"
+    want = ("option `extra_games=true` needs `dealer_chooses=true`, not `dealer_chooses=false`: "
+            "the dealer chooses them (4b)")
     assert want in err, err
     e = first_error(BUSTARRET, {"extra_games": "true"})
     assert same_file(e.file, BUSTARRET) and e.message == want
+    line = BUSTARRET.read_text().splitlines()[e.line - 1]
+    assert line[e.column - 1:].startswith("dealer_chooses: {value: true")  # at the `requires` that refuses it
     # with the option it requires, it is fine
     code, out, err = cli("validate", BUSTARRET, "-o", "extra_games=true", "-o", "dealer_chooses=true")
     assert code == EXIT_OK, err
