@@ -167,7 +167,7 @@ def _short(a: Action) -> str:
 
 
 def _expand(text: str, legal) -> str:
-    """When playing cards, a move without its verb is a play: `QS`, `QH bella`."""
+    """When playing cards, a move without its verb is a play: `QS`, or `QH WORD` for a card played with an announcement."""
     words = text.split()
     if words and words[0].lower() not in ("play", "pass") and any(a.kind == "play" for a in legal):
         return "play " + text

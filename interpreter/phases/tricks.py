@@ -11,7 +11,7 @@ hands are empty or `stop_when` holds after a trick.
 
 `announcements` are words a player may say as he plays a card, when their condition on
 the card holds (say, on playing the second of a pair). Each such card is offered twice:
-`play QH` and `play QH bella`. What was said is public and counts with `announced(p, word)`.
+`play QH` and `play QH WORD`. What was said is public and counts with `announced(p, word)`.
 Games without announcements never go through that code.
 """
 
@@ -52,7 +52,7 @@ class Announcement:
 
 
 class Said(Action):
-    """Playing a card and saying a word with it (`play QH bella`)."""
+    """Playing a card and saying a word with it (`play QH WORD`)."""
 
     __slots__ = ("announcement",)
 

@@ -1,0 +1,104 @@
+"""`cardspec play`: a whole game at the terminal, humans and bots; the record is saved whatever happens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..agents import AGENT_KINDS
+from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, GameError
+from .common import UsageError, option_arg, options, seat_agents
+
+
+def add_parser(sub) -> None:
+    pl = sub.add_parser("play", help="play a game at the terminal, against bots or bots only",
+                        description="Play a whole game. Each seat is `human` (you, at this terminal), `random` "
+                                    "or `first` (a bot that always takes the first legal choice). The record "
+                                    "is saved when the game ends, and on Ctrl-C with the game so far.")
+    pl.add_argument("spec", metavar="SPEC", help="the game's spec file")
+    pl.add_argument("--seats", default=None, metavar="A,B,...",
+                    help=f"one agent per seat in playing order, comma-separated, from {', '.join(AGENT_KINDS)} "
+                         "(default: human in the first seat, random bots elsewhere)")
+    pl.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots (default: random)")
+    pl.add_argument("--record", default=None, metavar="PATH",
+                    help="where to save the record (.yaml or .json; default records/GAME-SEED.yaml)")
+    pl.add_argument("--deals", type=int, default=None, help="stop after this many deals (default: the whole game)")
+    pl.add_argument("--quiet", action="store_true", help="print only deal results, not every action")
+    option_arg(pl)
+
+
+
+def cmd_play(args, io) -> int:
+    import random
+
+    from ..game import load_game
+    from ..records import dump, record_of
+    from ..screen import deal_summary
+
+    if args.deals is not None and args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    game = load_game(args.spec, options=options(args))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    kinds, agents = seat_agents(args.seats, game.turn_order, ["human"] + ["random"] * (game.n - 1), seed, io)
+    path = Path(args.record or f"records/{Path(args.spec).stem}-{seed}.yaml")
+    _check_writable(path)
+    state = game.new_state(seed)
+    sn = game.seat_names
+    humans = "human" in kinds
+    io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {kinds[i]}' for i in game.turn_order)}; seed {seed}")
+    status = EXIT_OK
+    interrupted = False
+    try:
+        shown = 0
+        while not state.is_terminal:
+            p = state.current_player
+            legal = state.legal_actions()
+            action = agents[p].choose(state, p, legal)
+            deal_no = state.deal_number
+            state.apply(action)
+            if humans and not args.quiet and kinds[p] != "human":
+                io.say(f"  {sn[p]}: {action.name}")
+            while shown < len(state.deals) and state.deals[shown].scores is not None:
+                io.say(deal_summary(state, state.deals[shown]))
+                shown += 1
+            if args.deals and state.deal_number > args.deals and deal_no == args.deals:
+                interrupted = True
+                break
+    except (KeyboardInterrupt, EOFError):
+        interrupted = True
+        io.say("\nStopped; saving the game so far.")
+        status = EXIT_INTERRUPTED
+    except GameError as e:
+        print(f"cardspec play: {e.message}", file=io.err)
+        status = EXIT_FAILURE
+        interrupted = True
+    dump(record_of(state, _spec_ref(args.spec, path), kinds, interrupted=interrupted), path)
+    if state.is_terminal:
+        best = max(state.totals) if game.winner == "highest" else min(state.totals)
+        winners = [sn[p] for p in range(game.n) if state.totals[p] == best]
+        io.say("Final totals: " + "  ".join(f"{sn[p]} {state.totals[p]}" for p in game.turn_order))
+        io.say(f"Winner: {' and '.join(winners)}")
+    io.say(f"Record saved to {path}")
+    return status
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse, before the game starts, a record path that cannot be written."""
+    if path.is_dir():
+        raise UsageError(f"cannot save the record to {path}: it is a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a"):
+            pass
+    except OSError as e:
+        raise UsageError(f"cannot save the record to {path}: {e.strerror or e}") from None
+
+
+def _spec_ref(spec, record_path: Path) -> str:
+    """The spec path as the record should name it: relative to the record's folder."""
+    import os
+
+    try:
+        return os.path.relpath(Path(spec).resolve(), record_path.resolve().parent)
+    except ValueError:
+        return str(spec)
+RUN = {"play": cmd_play}

@@ -1,0 +1,75 @@
+"""`cardspec validate`: check specs, every error at its place; with no option, every option value too."""
+
+from __future__ import annotations
+
+from ..errors import EXIT_OK, EXIT_SPEC, SpecErrors
+from .common import UsageError, option_arg, options
+
+
+def add_parser(sub) -> None:
+    v = sub.add_parser("validate", help="check spec files and report every error with its place",
+                       description="Check spec files: structure (the JSON Schema), then meaning (names, deal "
+                                   "sizes, phases, scores). Every error is shown as file:line:col with the line "
+                                   "and a caret. Exit 3 if any spec is invalid.")
+    v.add_argument("files", nargs="+", metavar="FILE", help="spec files (or folders of them)")
+    option_arg(v)
+
+
+
+def cmd_validate(args, io) -> int:
+    from ..game import load_game, spec_files
+
+    files = spec_files(args.files)
+    if not files:
+        raise UsageError("no spec files found")
+    chosen = options(args)
+    bad = 0
+    for f in files:
+        try:
+            g = load_game(f, options=chosen)
+            errors = [] if chosen else _option_errors(f, g)
+        except SpecErrors as e:
+            errors = e.errors
+        if errors:
+            bad += 1
+            print(SpecErrors(errors).render(), file=io.err)
+        else:
+            opts = "".join(f", {k}={v}" for k, v in g.options.items() if v != g.option_defaults.get(k))
+            nc = len(g.contracts)
+            contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
+            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
+    if bad:
+        print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
+        return EXIT_SPEC
+    return EXIT_OK
+
+
+def _option_errors(path, game) -> list:
+    """Errors of the spec with each option value in turn (the defaults are already checked)."""
+    from ..game import load_game
+    from ..overlays import option_text, requirement, resolve
+
+    declared = resolve(path).data.get("options") or {}
+    seen, out = set(), []
+    for name, opt in declared.items():
+        numbers = [(opt.get("number") or {}).get("min", 0)] if isinstance(opt.get("number"), dict) else []
+        for value in [*(opt.get("choices") or {}), *numbers]:
+            if value == game.option_defaults.get(name):
+                continue
+            options, todo = {name: value}, [name]
+            while todo:  # what the option needs, and what that needs in turn
+                for k, need in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
+                    if k not in options:
+                        options[k] = option_text(requirement(need)[0][0])
+                        todo.append(k)
+            try:
+                load_game(path, options=options)
+            except SpecErrors as e:
+                for err in e.errors:
+                    key = err.sort_key()
+                    if key not in seen:
+                        seen.add(key)
+                        err.message += f" (with --option {name}={value})"
+                        out.append(err)
+    return out
+RUN = {"validate": cmd_validate}
