@@ -13,6 +13,7 @@ whom to double.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +58,10 @@ class Game:
     def new_state(self, seed: int | None = None, **kw) -> State:
         return State(self, seed, **kw)
 
+    def __reduce__(self):
+        """A game pickles as its source and is compiled again (once per process) on loading."""
+        return _game_of, (self.source,)
+
     def check_game_total(self, st) -> None:
         """The rules' promise about the game totals (e.g. that they sum to 0)."""
         if self.game_total is None:
@@ -78,7 +83,18 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
     errors = check_structure(doc)
     if errors:
         raise SpecErrors(errors)
-    return Compiler(doc).compile()
+    game = Compiler(doc).compile()
+    # what the game is made from, so that it (and a state of it) can cross a process boundary
+    where = str(path) if text is not None else str(Path(path).resolve())
+    game.source = (where, text, tuple(sorted((options or {}).items())))
+    return game
+
+
+@functools.lru_cache(maxsize=32)
+def _game_of(source) -> Game:
+    """The game made from `source` (path, text, options), compiled once per process."""
+    path, text, options = source
+    return load_game(path, text=text, options=dict(options))
 
 
 class Compiler(PhaseCompiler):

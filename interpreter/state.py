@@ -78,11 +78,16 @@ class State:
     def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
                  talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None,
-                 first_deal: int = 1):
+                 first_deal: int = 1, rng_state: tuple | None = None):
         self.game = game
         self.n = game.n
         self.seed = seed
         self.rng = random.Random(seed)
+        if rng_state is not None:  # the RNG as another state's began (a state restored from a pickle)
+            self.rng.setstate(rng_state)
+        # how this game began (the seed, the RNG as seeded, the chance outcomes given): with the
+        # history, all a state is made of, and how it pickles (`__reduce__`)
+        self.origin = (seed, self.rng.getstate(), first_dealer, hands, talons, cuts, first_deal)
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
         self.given_talons = dict(talons or {})  # deal number -> the talon, top card first
         self.given_cuts = dict(cuts or {})  # deal number -> the card shown by the cut, when all are dealt
@@ -160,6 +165,13 @@ class State:
         else:
             self._run()
 
+    def __reduce__(self):
+        """A state pickles as its game, how the game began and the actions taken since."""
+        if self.origin is None:
+            raise GameError("a world imagined by `sampled_for` has no history of its own to pickle; "
+                            "pickle the state it was sampled from")
+        return _restore, (self.game, self.origin, [(seat, a.name) for seat, a in self.history])
+
     def find_action(self, text: str) -> Action:
         """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""
         key = match_key(text)
@@ -181,7 +193,12 @@ class State:
         """Why `action` is not legal now: (message, rule name or None)."""
         if self.terminal:
             return "the game is over", None
-        return self.phase.refuse(self, action)
+        # the phase judges its own actions only: one of another phase is read by its name
+        name = getattr(action, "name", str(action))
+        if any(a.name == name for a in self.legal_actions()):
+            return (f"`{name}` is legal here, but this is another phase's action: apply it by name, or "
+                    "one from legal_actions()"), None
+        return self.why_illegal_text(name)
 
     def why_illegal_text(self, text: str) -> tuple[str, str | None]:
         action = self.phase.parse(self, text)
@@ -247,6 +264,7 @@ class State:
         seat has looked at, shown hands) stay where they are."""
         world = self.clone()
         world.rng = random.Random(rng.random())  # the real deck's future is not the seat's to know
+        world.origin = None  # its hands were not dealt from its history
         if world.terminal:
             return world
         cut = self.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
@@ -419,6 +437,19 @@ class State:
     def view(self, seat: int) -> dict:
         """Everything `seat` may know now, and nothing more, as plain data."""
         return self.game.view(self, seat)
+
+
+def _restore(game, origin, history) -> State:
+    """The state that `origin` and `history` make (see `State.__reduce__`)."""
+    seed, rng_state, first_dealer, hands, talons, cuts, first_deal = origin
+    st = State(game, seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
+               first_deal=first_deal, rng_state=rng_state)
+    for seat, name in history:
+        action = next((a for a in st.legal_actions() if a.name == name), None)
+        if action is None or seat != st.current:
+            raise GameError(f"cannot restore the state: `{name}` by seat {seat} is not legal there")
+        st.apply(action)
+    return st
 
 
 def _copy_deal(d: DealResult) -> DealResult:

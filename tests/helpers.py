@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from interpreter.overlays import option_text, requirement
+
 
 def unseen_redealt(state, seat, rng):
     """A copy of `state` whose hands that `seat` cannot see are dealt again among themselves.
@@ -69,3 +71,30 @@ def checked_random_game(game, seed, record_path, spec_path):
     assert [d.scores for d in again.deals] == [d.scores for d in state.deals]
     assert again.totals == state.totals
     return state
+
+
+def option_values(declared) -> list[tuple[str, str]]:
+    """(option, value) for every value other than the default: each choice, and for a number
+    option its smallest number and the next."""
+    out = []
+    for name, opt in declared.items():
+        default = option_text(opt.get("default")).lower()
+        for value in opt.get("choices") or {}:
+            if option_text(value).lower() != default:
+                out.append((name, option_text(value)))
+        number = opt.get("number")
+        if isinstance(number, dict):
+            low = number.get("min", 0)
+            out += [(name, str(n)) for n in (low, low + 1) if str(n) != default]
+    return out
+
+
+def with_requirements(declared, chosen: dict) -> dict:
+    """`chosen`, plus what each chosen option requires (its first allowed value), transitively."""
+    options, todo = dict(chosen), list(chosen)
+    while todo:
+        for other, need in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
+            if other not in options:
+                options[other] = option_text(requirement(need)[0][0])
+                todo.append(other)
+    return options

@@ -17,48 +17,21 @@ from pathlib import Path
 
 import pytest
 
-from helpers import checked_random_game
+from helpers import checked_random_game, option_values, with_requirements
 from interpreter.errors import SpecErrors
 from interpreter.game import load_game
-from interpreter.overlays import option_text, requirement, resolve
+from interpreter.overlays import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))
 GAMES = int(os.environ.get("CARDSPEC_OPTION_GAMES", "1"))
 
 
-def values(declared) -> list[tuple[str, str]]:
-    """(option, value) for every value other than the default: each choice, and for a number
-    option its smallest number and the next."""
-    out = []
-    for name, opt in declared.items():
-        default = option_text(opt.get("default")).lower()
-        for value in opt.get("choices") or {}:
-            if option_text(value).lower() != default:
-                out.append((name, option_text(value)))
-        number = opt.get("number")
-        if isinstance(number, dict):
-            low = number.get("min", 0)
-            out += [(name, str(n)) for n in (low, low + 1) if str(n) != default]
-    return out
-
-
-def with_requirements(declared, chosen: dict) -> dict:
-    """`chosen`, plus what each chosen option requires (its first allowed value), transitively."""
-    options, todo = dict(chosen), list(chosen)
-    while todo:
-        for other, need in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
-            if other not in options:
-                options[other] = option_text(requirement(need)[0][0])
-                todo.append(other)
-    return options
-
-
 def settings():
     out = []
     for spec in SPECS:
         declared = resolve(spec).data.get("options") or {}
-        single = values(declared)
+        single = option_values(declared)
         rel = spec.relative_to(ROOT / "specs").as_posix()
         for a in single:
             out.append(pytest.param(spec, dict([a]), id=f"{rel}:{a[0]}={a[1]}"))
@@ -92,7 +65,7 @@ def test_each_option_and_each_pair_plays_or_is_refused_by_requires(spec, chosen,
 
 def test_every_spec_with_options_has_pairs():
     specs = {str(p.values[0]) for p in SETTINGS if len(p.values[1]) == 2}
-    with_options = {str(s) for s in SPECS if len(values(resolve(s).data.get("options") or {})) >= 2}
+    with_options = {str(s) for s in SPECS if len(option_values(resolve(s).data.get("options") or {})) >= 2}
     assert specs == with_options and len(with_options) >= 10
 
 
