@@ -338,3 +338,29 @@ def test_progress_bar_on_a_terminal(monkeypatch):
     assert "3/3" in shown and "games" in shown and "\x1b[" in shown  # drawn by rich
     assert "3/3 games," not in shown
     assert "\x1b[" not in out and out.startswith("Barbu (Blue Club rules): 3 games")
+
+
+# ---------------------------------------------------------------- validate --json
+
+
+def test_validate_json_lists_errors_with_their_place():
+    code, out, err = cli("validate", BARBU, BAD_SPEC, "--json")
+    assert (code, err) == (3, "")
+    doc = json.loads(out)
+    assert doc["format"] == "cardspec-validation/1"
+    assert doc["specs"] == [
+        {"file": str(BARBU), "ok": True, "title": "Barbu (Blue Club rules)", "players": 4, "cards": 52,
+         "contracts": 7, "options": {}},
+        {"file": str(BAD_SPEC), "ok": False, "errors": 1}]
+    # the bad spec's header says what it expects: `# expect: 46:27: unknown name ...` and its hint
+    assert doc["errors"] == [{"file": str(BAD_SPEC), "line": 46, "column": 27, "message": "unknown name `no_queen`",
+                              "hint": "did you mean `no_queens`?", "path": doc["errors"][0]["path"]}]
+    assert doc["errors"][0]["path"].startswith("contracts.")
+
+
+def test_validate_json_of_good_specs_exits_0():
+    code, out, err = cli("validate", PARLETT, "--json", "--option", "early_stop=true")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {"format": "cardspec-validation/1", "errors": [], "specs": [
+        {"file": str(PARLETT), "ok": True, "title": "Barbu (Parlett's rules)", "players": 4, "cards": 52,
+         "contracts": 7, "options": {"early_stop": "true"}}]}
