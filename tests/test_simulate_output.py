@@ -364,3 +364,56 @@ def test_validate_json_of_good_specs_exits_0():
     assert json.loads(out) == {"format": "cardspec-validation/1", "errors": [], "specs": [
         {"file": str(PARLETT), "ok": True, "title": "Barbu (Parlett's rules)", "players": 4, "cards": 52,
          "contracts": 7, "options": {"early_stop": "true"}}]}
+
+
+# ---------------------------------------------------------------- batch replay
+
+
+def copied(tmp_path, name, old=None, new=None):
+    """A rulebook example record copied into tmp_path (its spec path made absolute), `old` replaced by `new`."""
+    text = (RECORDS / name).read_text().replace("spec: ../../specs/barbu/barbu.yaml", f"spec: {BARBU}")
+    if old is not None:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    path = tmp_path / name
+    path.write_text(text)
+    return path, text
+
+
+def test_batch_replay_summarises_and_names_each_failure(tmp_path):
+    copied(tmp_path, "barbu_example1.yaml")
+    copied(tmp_path, "barbu_example2.yaml")
+    bad, text = copied(tmp_path, "barbu_example3.yaml", "C: 150, D: -75}", "C: 151, D: -75}")
+    (tmp_path / "sub").mkdir()
+    shutil.copy(RECORDS / "bad_not_yaml.yaml", tmp_path / "sub" / "broken.yaml")
+    (tmp_path / "notes.txt").write_text("not a record")
+    code, out, err = cli("replay", tmp_path)
+    assert code == 3  # an invalid record outweighs a failed one
+    assert out == "4 records: 2 ok, 1 failed, 1 invalid\n"
+    lines = err.splitlines()
+    assert len(lines) == 2
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "C: 151" in ln)
+    column = text.splitlines()[line - 1].index("151") + 1
+    assert lines[0].startswith(f"{bad}:{line}:{column}: ") and "C scores 151" in lines[0]
+    assert "the rules give 150" in lines[0]
+    assert lines[1].startswith(f"{tmp_path / 'sub' / 'broken.yaml'}:4:6: could not parse YAML")
+
+
+def test_batch_replay_exit_codes(tmp_path):
+    good = [copied(tmp_path, f"barbu_example{n}.yaml")[0] for n in (1, 2)]
+    assert cli("replay", *good) == (0, "2 records: 2 ok, 0 failed, 0 invalid\n", "")
+    bad, _ = copied(tmp_path, "barbu_example3.yaml", "C: 150, D: -75}", "C: 151, D: -75}")
+    code, out, err = cli("replay", *good, bad)
+    assert (code, out) == (1, "3 records: 2 ok, 1 failed, 0 invalid\n")
+
+
+def test_a_single_record_keeps_its_full_output():
+    code, out, err = cli("replay", RECORDS / "barbu_example1.yaml")
+    assert code == 0
+    assert out.splitlines()[-1] == "Totals: A -32  B -1  C -6  D 80" and "records:" not in out
+
+
+def test_batch_replay_of_a_folder_without_records(tmp_path):
+    code, out, err = cli("replay", tmp_path)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[0] == f"cardspec replay: no records (.yaml, .yml or .json files) in {tmp_path}"
