@@ -1,19 +1,31 @@
-"""`cardspec simulate`: many games with bots, and their statistics."""
+"""`cardspec simulate`: many games with bots, and their statistics; one spec, or two compared.
+
+The figures come from `study.py`; this module plays, then writes them as a text report,
+one JSON document (`--json`), one CSV row per deal (`--csv`) or a picture (`--plot`).
+With `--against B`, both specs play the same seeds with bots seeded alike, so where the
+two deal alike they deal the same cards, and each seat's difference is measured paired.
+"""
 
 from __future__ import annotations
 
-import math
 import time
-from collections import defaultdict
+from pathlib import Path
+from types import SimpleNamespace
 
 from ..errors import EXIT_FAILURE, EXIT_OK, GameError
 from .common import UsageError, option_arg, options, seat_agents
+from .progress import Progress
+
+FORMAT = "cardspec-simulation/1"
+COMPARISON_FORMAT = "cardspec-comparison/1"
 
 
 def add_parser(sub) -> None:
     s = sub.add_parser("simulate", help="play many games with bots and print statistics",
                        description="Play many games with bots; print each seat's mean score and spread, "
-                                   "per-contract averages and deals per second.")
+                                   "per-contract averages and deals per second. With --against, play a second "
+                                   "spec on the same seeds and report each seat's paired difference. The "
+                                   "--json and --csv formats are described in docs/output.md.")
     s.add_argument("spec", metavar="SPEC")
     s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1); game k uses seed+k")
@@ -21,8 +33,17 @@ def add_parser(sub) -> None:
     s.add_argument("--max-deals", type=int, default=1000, metavar="N",
                    help="stop a game that has not ended after N deals, and say so (default 1000): a race to a "
                         "target that bots rarely reach could otherwise go on for ever")
-    option_arg(s)
-
+    s.add_argument("--against", default=None, metavar="SPEC2",
+                   help="also play SPEC2 on the same seeds with the same bots, and report per seat the mean "
+                        "difference SPEC2 - SPEC with its 95%% confidence interval (paired by game)")
+    s.add_argument("--against-option", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option of SPEC2 (repeatable); --option sets SPEC's only")
+    s.add_argument("--json", action="store_true", help="print one JSON document on stdout instead of the report")
+    s.add_argument("--csv", default=None, metavar="FILE", help="write one row per deal to FILE (CSV)")
+    s.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw per-seat score distributions and per-contract means to FILE.png "
+                        "(needs matplotlib: pip install 'cardspec[plot]')")
+    option_arg(s, help_text="choose a value for one of SPEC's options (repeatable), e.g. players=5")
 
 
 def cmd_simulate(args, io) -> int:
@@ -32,89 +53,179 @@ def cmd_simulate(args, io) -> int:
         raise UsageError("--games must be at least 1")
     if args.max_deals < 1:
         raise UsageError("--max-deals must be at least 1")
+    if args.against_option and not args.against:
+        raise UsageError("--against-option needs --against")
     game = load_game(args.spec, options=options(args))
-    kinds, agents = seat_agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)
+    kinds, _ = seat_agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)  # checks --seats
     if "human" in kinds:
         raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")
-    n = game.n
-    totals = [[] for _ in range(n)]
-    stats = {name: 0 for name in game.statistics}
-    all_deals = []
-    per_contract = defaultdict(lambda: [0, 0.0, 0.0])  # times, declarer's score, others' mean score
-    deals = 0
-    unfinished = []  # seeds of games stopped at --max-deals
-    t0 = time.perf_counter()
-    last = t0
-    for k in range(args.games):
-        state = game.new_state(args.seed + k)
-        try:
-            while not state.is_terminal:
-                if state.deal_number > args.max_deals:  # the deal after the last allowed has begun: stop
-                    state.deals.pop()
-                    unfinished.append(args.seed + k)
-                    break
-                p = state.current
-                state.apply(agents[p].choose(state, p, state.legal_actions()))
-        except GameError as e:
-            print(f"cardspec simulate: game {k + 1} (seed {args.seed + k}): {e.message}", file=io.err)
-            return EXIT_FAILURE
-        returns = state.returns
-        for p in range(n):
-            totals[p].append(returns[p])
-        for name, cond in game.statistics.items():
-            state.player = 0
-            stats[name] += bool(cond(state))
-        all_deals.extend(d for d in state.deals if not d.void)
-        for d in state.deals:
-            deals += 1
-            row = per_contract[d.contract]
-            row[0] += 1
-            row[1] += d.scores[d.declarer]
-            row[2] += (sum(d.scores) - d.scores[d.declarer]) / (n - 1)
-        now = time.perf_counter()
-        if now - last > 2:
-            print(f"  {k + 1}/{args.games} games, {deals / (now - t0):.0f} deals/s", file=io.err, flush=True)
-            last = now
-    dt = time.perf_counter() - t0
-    sn = game.seat_names
-    io.say(f"{game.title}: {args.games} games, {deals} deals, seeds {args.seed}..{args.seed + args.games - 1}, "
-           f"seats {','.join(kinds[p] for p in game.turn_order)}")
-    what = "game result" if game.result is not None else "game total"
-    io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}   ({what} per game)")
-    wins = [0] * n
-    for k in range(args.games):
-        scores = [totals[p][k] for p in range(n)]
-        best = max(scores) if game.winner == "highest" else min(scores)
-        for p in range(n):
-            if scores[p] == best:
-                wins[p] += 1
-    for p in game.turn_order:
-        xs = totals[p]
-        mean = sum(xs) / len(xs)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
-        io.say(f"{sn[p]:<6}{mean:>10.2f}{sd:>10.2f}{min(xs):>8}{max(xs):>8}{wins[p]:>8}")
-    if game.teams:  # partners score alike: one line per team
-        means = [[sum(totals[sn.index(m)][k] for m in team) / len(team) for k in range(args.games)]
-                 for team in game.teams]
-        best = [max(m[k] for m in means) for k in range(args.games)]
-        for team, xs in zip(game.teams, means):
-            won = sum(1 for k in range(args.games) if xs[k] == best[k])
-            io.say(f"team {'+'.join(team)}: mean {sum(xs) / len(xs):.2f}, won {won} games")
-    if unfinished:
-        seeds = ", ".join(map(str, unfinished[:10])) + (", ..." if len(unfinished) > 10 else "")
-        io.say(f"{len(unfinished)} of {args.games} games had not ended after {args.max_deals} deals and were "
-               f"stopped there (seeds {seeds}); their totals are counted as they stood")
-    for name, count in stats.items():
-        io.say(f"{name}: {count} of {args.games} games ({100 * count / args.games:.1f}%)")
-    for name, (_, among) in game.deal_statistics.items():
-        counted = [d.flags.get(name) for d in all_deals if d.flags.get(name) is not None]
-        count, what = sum(counted), "deals played" if among is None else "such deals"
-        io.say(f"{name}: {count} of {len(counted)} {what} ({100 * count / max(1, len(counted)):.1f}%)")
-    io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
-    for key, c in game.contracts.items():
-        times, dec, oth = per_contract.get(key, [0, 0, 0])
-        if times:
-            io.say(f"{c.name:<22}{times:>7}{dec / times:>10.2f}{oth / times:>10.2f}")
-    io.say(f"{deals / dt:.0f} deals/s ({dt:.2f} s)")
+    sides = [(args.spec, game)]
+    if args.against:
+        other = load_game(args.against, options=options(SimpleNamespace(option=args.against_option)))
+        if sorted(other.seat_names) != sorted(game.seat_names):
+            raise UsageError(f"cannot compare {args.spec} (seats {', '.join(game.seat_names)}) with "
+                             f"{args.against} (seats {', '.join(other.seat_names)}): the seats must be the same")
+        sides.append((args.against, other))
+    _check_outputs(args)
+
+    seeds = range(args.seed, args.seed + args.games)
+
+    def bots():  # fresh bots for each side, seeded alike; SPEC2's seats get them by seat name
+        _, agents = seat_agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)
+        return {name: (kinds[p], agents[p]) for p, name in enumerate(game.seat_names)}
+    runs = []
+    with Progress(io, args.games * len(sides), "games", "deals") as bar:
+        for path, g in sides:
+            bar.describe(Path(path).stem)
+            run = _run(g, path, bots(), seeds, args, io, bar)
+            if run is None:
+                return EXIT_FAILURE
+            runs.append(run)
+
+    if args.csv:
+        _write_csv(args.csv, runs)
+    if args.plot:
+        from ..plots import plot
+
+        plot(args.plot, [(run["path"], run["study"]) for run in runs])
+    docs = [_document(run, args) for run in runs]
+    if len(runs) == 2:
+        from ..study import INTERVAL, compare
+
+        doc = {"format": COMPARISON_FORMAT, "a": docs[0], "b": docs[1], "interval": INTERVAL,
+               "paired": compare(runs[0]["study"], runs[1]["study"])}
+        if args.json:
+            _say_json(io, doc)
+        else:
+            _report_comparison(io, doc)
+    elif args.json:
+        _say_json(io, docs[0])
+    else:
+        _report(io, runs[0]["study"].game, docs[0])
     return EXIT_OK
+
+
+def _run(game, path, bots: dict, seeds, args, io, bar) -> dict | None:
+    """Play every seed; the study and the timing, or None after reporting a broken game."""
+    from ..study import Study, play_games
+
+    agents = [bots[name][1] for name in game.seat_names]
+    study = Study(game)
+    t0 = time.perf_counter()
+    k = 0
+    try:
+        for k, (seed, state, stopped) in enumerate(play_games(game, agents, seeds, args.max_deals), 1):
+            before = study.deals
+            study.add(seed, state, stopped, keep_rows=bool(args.csv))
+            bar.advance(study.deals - before)
+    except GameError as e:
+        which = f"{path}: " if args.against else ""  # of two specs, say which broke
+        print(f"cardspec simulate: {which}game {k + 1} (seed {seeds[k]}): {e.message}", file=io.err)
+        return None
+    return {"path": path, "study": study, "seconds": time.perf_counter() - t0,
+            "kinds": [bots[game.seat_names[p]][0] for p in game.turn_order]}
+
+
+def _check_outputs(args) -> None:
+    """Refuse, before playing, an output that cannot be written or drawn."""
+    if args.plot:
+        if Path(args.plot).suffix.lower() != ".png":
+            raise UsageError(f"--plot writes a PNG picture: give a file name ending in .png, not `{args.plot}`")
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UsageError("--plot needs matplotlib, which is not installed: "
+                             "pip install 'cardspec[plot]' (or pip install matplotlib)") from None
+    for flag, name in (("--csv", args.csv), ("--plot", args.plot)):
+        if name is None:
+            continue
+        path = Path(name)
+        if path.is_dir():
+            raise UsageError(f"{flag}: cannot write {path}: it is a folder")
+        if not path.parent.is_dir():
+            raise UsageError(f"{flag}: cannot write {path}: no folder {path.parent}")
+        try:
+            with open(path, "a"):
+                pass
+        except OSError as e:
+            raise UsageError(f"{flag}: cannot write {path}: {e.strerror or e}") from None
+
+
+def _document(run, args) -> dict:
+    """The JSON document of one spec's run."""
+    study = run["study"]
+    g = study.game
+    seconds = run["seconds"]
+    head = {"format": FORMAT, "spec": str(run["path"]), "title": g.title, "options": dict(g.options),
+            "seats": dict(zip((g.seat_names[p] for p in g.turn_order), run["kinds"])),
+            "max_deals": args.max_deals, "seconds": round(seconds, 3),
+            "deals_per_second": round(study.deals / seconds, 1) if seconds > 0 else None}
+    return {**head, **study.summary()}
+
+
+def _say_json(io, doc) -> None:
+    import json
+
+    io.say(json.dumps(doc, indent=2, default=float))
+
+
+def _write_csv(path, runs) -> None:
+    import csv
+
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        first = runs[0]["study"].game
+        names = list(first.seat_names)
+        side = len(runs) > 1  # a comparison: a first column says which spec, a or b
+        w.writerow((["spec"] if side else []) + ["seed", "game", "deal", "dealer", "declarer", "contract", *names])
+        for label, run in zip("ab", runs):
+            sn = run["study"].game.seat_names
+            for row in run["study"].rows:  # scores in the first spec's seat order
+                scores = dict(zip(sn, row[6:]))
+                w.writerow(([label] if side else []) + row[:6] + [scores[name] for name in names])
+
+
+def _report(io, game, doc) -> None:
+    """The text report of one spec."""
+    seats = doc["seats"]
+    io.say(f"{game.title}: {doc['games']} games, {doc['deals']} deals, seeds {doc['seeds']['first']}.."
+           f"{doc['seeds']['last']}, seats {','.join(seats.values())}")
+    io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}   ({doc['measure']} per game)")
+    for name, s in doc["per_seat"].items():
+        io.say(f"{name:<6}{s['mean']:>10.2f}{s['stdev']:>10.2f}{s['min']:>8}{s['max']:>8}{s['wins']:>8}")
+    for name, s in doc["per_team"].items():  # partners score alike: one line per team
+        io.say(f"team {name}: mean {s['mean']:.2f}, won {s['wins']} games")
+    unfinished = doc["unfinished"]
+    if unfinished["count"]:
+        seeds = ", ".join(map(str, unfinished["seeds"][:10])) + (", ..." if unfinished["count"] > 10 else "")
+        io.say(f"{unfinished['count']} of {doc['games']} games had not ended after {doc['max_deals']} deals and "
+               f"were stopped there (seeds {seeds}); their totals are counted as they stood")
+    for name, s in doc["statistics"].items():
+        io.say(f"{name}: {s['count']} of {s['games']} games ({100 * s['count'] / s['games']:.1f}%)")
+    for name, s in doc["deal_statistics"].items():
+        io.say(f"{name}: {s['count']} of {s['deals']} {s['among']} ({100 * s['count'] / max(1, s['deals']):.1f}%)")
+    io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
+    for c in doc["per_contract"].values():
+        io.say(f"{c['name']:<22}{c['deals']:>7}{c['declarer_mean']:>10.2f}{c['others_mean']:>10.2f}")
+    io.say(f"{doc['deals_per_second'] or 0:.0f} deals/s ({doc['seconds']:.2f} s)")
+
+
+def _report_comparison(io, doc) -> None:
+    """The text report of a paired comparison."""
+    a, b = doc["a"], doc["b"]
+    io.say(f"{a['title']} ({a['spec']})  against  {b['title']} ({b['spec']})")
+    io.say(f"{a['games']} paired games, seeds {a['seeds']['first']}..{a['seeds']['last']}, "
+           f"seats {','.join(a['seats'].values())}; {a['deals']} and {b['deals']} deals")
+    io.say(f"{'seat':<6}{'spec':>10}{'against':>10}{'diff':>10}   95% CI of diff   (mean {a['measure']} per game; "
+           "diff = against - spec, paired by seed)")
+    for name, s in doc["paired"].items():
+        ci = "" if s["ci95"] is None else f"[{s['ci95'][0]:.2f}, {s['ci95'][1]:.2f}]"
+        io.say(f"{name:<6}{s['mean_a']:>10.2f}{s['mean_b']:>10.2f}{s['difference']:>10.2f}   {ci}")
+    if a["unfinished"]["count"] or b["unfinished"]["count"]:
+        io.say(f"games stopped at {a['max_deals']} deals: {a['unfinished']['count']} and "
+               f"{b['unfinished']['count']}")
+    io.say(f"{(a['deals'] + b['deals']) / max(1e-9, a['seconds'] + b['seconds']):.0f} deals/s "
+           f"({a['seconds'] + b['seconds']:.2f} s)")
+
+
 RUN = {"simulate": cmd_simulate}

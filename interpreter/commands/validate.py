@@ -12,6 +12,9 @@ def add_parser(sub) -> None:
                                    "sizes, phases, scores). Every error is shown as file:line:col with the line "
                                    "and a caret. Exit 3 if any spec is invalid.")
     v.add_argument("files", nargs="+", metavar="FILE", help="spec files (or folders of them)")
+    v.add_argument("--json", action="store_true",
+                   help="print one JSON document on stdout: each spec's result and every error with its file, "
+                        "line, column, message and hint (see docs/output.md); exit codes as without it")
     option_arg(v)
 
 
@@ -24,6 +27,7 @@ def cmd_validate(args, io) -> int:
         raise UsageError("no spec files found")
     chosen = options(args)
     bad = 0
+    results, all_errors = [], []
     for f in files:
         try:
             g = load_game(f, options=chosen)
@@ -32,16 +36,34 @@ def cmd_validate(args, io) -> int:
             errors = e.errors
         if errors:
             bad += 1
-            print(SpecErrors(errors).render(), file=io.err)
+            errors = SpecErrors(errors).errors  # sorted by place
+            results.append({"file": str(f), "ok": False, "errors": len(errors)})
+            all_errors.extend(errors)
+            if not args.json:
+                print(SpecErrors(errors).render(), file=io.err)
         else:
-            opts = "".join(f", {k}={v}" for k, v in g.options.items() if v != g.option_defaults.get(k))
-            nc = len(g.contracts)
-            contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
-            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
-    if bad:
+            changed = {k: v for k, v in g.options.items() if v != g.option_defaults.get(k)}
+            results.append({"file": str(f), "ok": True, "title": g.title, "players": g.n, "cards": len(g.pack),
+                            "contracts": len(g.contracts), "options": changed})
+            if not args.json:
+                opts = "".join(f", {k}={v}" for k, v in changed.items())
+                nc = len(g.contracts)
+                contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
+                io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
+    if args.json:
+        import json
+
+        io.say(json.dumps({"format": "cardspec-validation/1", "specs": results,
+                           "errors": [_error_data(e) for e in all_errors]}, indent=2))
+    elif bad:
         print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
-        return EXIT_SPEC
-    return EXIT_OK
+    return EXIT_SPEC if bad else EXIT_OK
+
+
+def _error_data(e) -> dict:
+    """One error as JSON: its place (file, line, column, 1-based; null where unknown), message and hint."""
+    return {"file": e.file, "line": e.line, "column": e.column, "message": e.message, "hint": e.hint,
+            "path": ".".join(map(str, e.path))}
 
 
 def _option_errors(path, game) -> list:
