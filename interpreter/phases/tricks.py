@@ -229,18 +229,6 @@ class Tricks(Phase):
             st.leader = st.to_play = w
         return st.to_play
 
-    def beats(self, st, c, best) -> bool:
-        """Whether `c` beats `best`, the card now winning the trick."""
-        s = st.suit[c]
-        if s == st.suit[best]:
-            power = self.trump_power if s == st.trump else self.power
-            return power[c] > power[best]
-        return s == st.trump
-
-    def wins_trick(self, st, c) -> bool:
-        """Whether `c`, played now, would win the trick as it stands."""
-        return not st.trick_cards or self.beats(st, c, st.trick_best)
-
     def refuse(self, st, action):
         c = action.arg
         p = st.to_play
