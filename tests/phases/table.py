@@ -1,0 +1,76 @@
+"""Hand-built positions for the per-mechanism tests: a small spec, hands dealt by hand.
+
+Seats are X, Y, Z (none of them a card, suit or rank name); the pack is three suits of
+four ranks, so every position fits on a line. Each test writes its own spec text."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import IllegalAction
+from interpreter.game import load_game
+
+X, Y, Z, V = range(4)
+
+PACK = """
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+"""
+
+
+def game(body: str, seats: str = "[X, Y, Z]", pack: str = PACK):
+    """The game of `body` (everything but the seats and the pack)."""
+    return load_game("t.yaml", text=f"game: T\nseats: {seats}\n{pack}\n{body}")
+
+
+def position(game, hands, talon: str = "", dealer: int = X, cut: str | None = None):
+    """A state at the first decision of deal 1, with these hands (one string per seat) and talon."""
+    parse = game.pack.parse
+    return game.new_state(1, first_dealer=dealer, hands={1: [[parse(c) for c in h.split()] for h in hands]},
+                          talons={1: [parse(c) for c in talon.split()]},
+                          cuts={1: parse(cut)} if cut else None)
+
+
+def legal(st) -> list[str]:
+    """The legal actions' names, in order."""
+    return [a.name for a in st.legal_actions()]
+
+
+def cards(st, cards_) -> list[str]:
+    """Card numbers as names."""
+    return [st.game.pack.names[c] for c in cards_]
+
+
+def hand(st, seat) -> str:
+    return " ".join(cards(st, st.hands[seat]))
+
+
+def play(st, *names) -> None:
+    for name in names:
+        st.apply(name)
+
+
+def refused(st, name) -> tuple[str, str | None]:
+    """(message, rule) of the refusal of `name`; checks the state did not change."""
+    before = ([a.name for a in st.legal_actions()], st.current_player, len(st.history), [list(h) for h in st.hands])
+    with pytest.raises(IllegalAction) as e:
+        st.apply(name)
+    st._legal = None
+    after = ([a.name for a in st.legal_actions()], st.current_player, len(st.history), [list(h) for h in st.hands])
+    assert after == before
+    return e.value.message, e.value.rule
+
+
+def seq(st) -> list[tuple[str, str]]:
+    """The deal's actions so far as (seat name, action name)."""
+    return [(st.seat_name(p), a.name) for p, a in st.deal.actions]
+
+
+def walk(st, *names) -> list[tuple[int, list[str]]]:
+    """Apply `names` in order; before each, who was to act and the legal list then."""
+    out = []
+    for name in names:
+        out.append((st.current_player, legal(st)))
+        st.apply(name)
+    return out

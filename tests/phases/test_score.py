@@ -1,0 +1,90 @@
+"""Scoring a deal: raw scores from the contract, settlement, the declared total, statistics, totals."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import GameError
+
+from .table import X, Y, Z, game, play, position
+
+HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]  # spades: X 3, Y 1, Z 0
+
+
+def spec(score="count(c in hand where c.suit == S)", total="", double="", deals=1, stats=""):
+    return game(f"""
+phases:
+  deal: {{hand_size: 4}}
+{double}
+  score:
+contracts:
+  game:
+    name: Spade count
+    score: {score}
+{total}
+match:
+  deals: {deals}
+{stats}
+""")
+
+
+def test_raw_scores_are_each_seats_score_and_add_to_the_totals():
+    st = position(spec(), HANDS)
+    assert st.is_terminal
+    assert st.deals[0].raw == [3, 1, 0] and st.deals[0].scores == [3, 1, 0] and st.totals == [3, 1, 0]
+
+
+def test_totals_add_up_over_deals():
+    g = spec(deals=2)
+    parse = g.pack.parse
+    hands = {1: [[parse(c) for c in h.split()] for h in HANDS],
+             2: [[parse(c) for c in h.split()] for h in ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"]]}
+    st = g.new_state(1, first_dealer=X, hands=hands)
+    assert [d.scores for d in st.deals] == [[3, 1, 0], [4, 0, 0]]
+    assert st.totals == [7, 1, 0] and st.returns == [7, 1, 0]
+
+
+def test_a_broken_declared_total_is_an_error_naming_the_deal_and_contract():
+    with pytest.raises(GameError) as e:
+        position(spec(total="    total: 5"), HANDS)
+    assert (e.value.message, e.value.rule) == (
+        "deal 1 (Spade count): the raw scores 3 1 0 sum to 4, but the contract declares a total of 5", "total")
+    assert position(spec(total="    total: 4"), HANDS).deals[0].scores == [3, 1, 0]
+
+
+def test_whole_quotients_stay_whole_numbers():
+    st = position(spec(score="count(c in hand where c.suit == S) * 2 / 2"), HANDS)
+    assert st.deals[0].raw == [3, 1, 0] and all(type(x) is int for x in st.deals[0].raw)
+    st = position(spec(score="count(c in hand where c.suit == S) / 2"), HANDS)
+    assert st.deals[0].raw == [1.5, 0.5, 0]
+
+
+SETTLE = """  double:
+    first: left(dealer)
+    settle: raw + (if doubled(player, next(player)) then raw - raw_of(next(player)) else 0)
+"""
+
+
+def test_a_spec_settlement_gives_the_final_scores_and_only_raw_scores_are_checked():
+    st = position(spec(double=SETTLE, total="    total: 4"), HANDS, dealer=X)
+    play(st, "double Z", "pass", "double Y")  # Y doubled Z (next), X doubled Y (next)
+    assert st.deals[0].raw == [3, 1, 0]
+    assert st.deals[0].scores == [3 + 2, 1 + 1, 0]  # sums to 7: not checked against the total
+    assert st.totals == [5, 2, 0]
+
+
+def test_a_settled_final_score_that_is_whole_is_an_int():
+    settle = "  double:\n    first: left(dealer)\n    settle: raw / 2 * 2\n"
+    st = position(spec(double=settle), HANDS, dealer=X)
+    play(st, "pass", "pass", "pass")
+    assert st.deals[0].scores == [3, 1, 0] and all(type(x) is int for x in st.deals[0].scores)
+
+
+def test_deal_statistics_are_flags_none_where_they_do_not_count():
+    stats = """  deal_statistics:
+    X leads: raw_of(dealer) > raw_of(left(dealer))
+    Y scores: {of: raw_of(left(dealer)) > 0, count: raw_of(left(dealer)) > raw_of(right(dealer))}
+    Z scores: {of: raw_of(right(dealer)) > 0, count: true}
+"""
+    st = position(spec(stats=stats), HANDS)
+    assert st.deals[0].flags == {"X leads": True, "Y scores": True, "Z scores": None}

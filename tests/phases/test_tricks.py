@@ -1,0 +1,305 @@
+"""Trick play, position by position: turn order, the cascade of play rules, trick winners."""
+
+from __future__ import annotations
+
+import pytest
+
+from .table import X, Y, Z, cards, game, hand, legal, play, position, refused, walk
+
+RULES = """
+play_rules:
+  follow suit:
+    description: play a card of the suit led if you have one
+    when: not leading
+    keep: card.suit == led_suit
+  trump if void:
+    description: trump when you cannot follow
+    when: not leading
+    keep: card.suit == trump
+  beat the trick:
+    description: win the trick if you can
+    when: not leading
+    keep: wins_trick(card)
+  no trump lead:
+    description: trumps may not be led
+    when: leading
+    keep: card.suit != trump
+  trump to win:
+    description: trump so as to win the trick if you can
+    when: not leading
+    keep: card.suit == trump and wins_trick(card)
+  low spades:
+    description: a spade played must be the jack
+    keep: card.suit != S or card.rank == J
+  when two cards:
+    description: with two cards, play diamonds
+    when: count(hand) == 2
+    keep: card.suit == D
+"""
+
+
+def spec(rules="[follow suit]", direction="clockwise", extra="", score="tricks_won"):
+    return game(f"""
+direction: {direction}
+phases:
+  deal: {{hand_size: 4}}
+  announce:
+  play:
+  score:
+play:
+  leader: next(dealer)
+  rules: {rules}
+{extra}
+{RULES}
+contracts:
+  game:
+    announce: {{trump: suit}}
+    score: {score}
+match: {{deals: 1}}
+""")
+
+
+HANDS = ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"]
+
+
+def test_clockwise_turns_trick_winners_and_the_next_leader():
+    st = position(spec(), HANDS, dealer=X)
+    assert st.current_player == X and legal(st) == ["trump S", "trump H", "trump D"]
+    st.apply("trump D")
+    assert walk(st, "play KS", "play JS", "play AS") == [
+        (Y, ["play KS", "play AH", "play QH", "play AD"]),  # next(dealer) leads
+        (Z, ["play JS"]),
+        (X, ["play AS", "play QS"])]
+    t = st.tricks[0]
+    assert (t.number, t.leader, cards(st, t.cards), t.seats, t.winner, t.led_suit) == (1, Y, ["KS", "JS", "AS"],
+                                                                                       (Y, Z, X), X, 0)
+    assert st.current_player == X and st.leading and st.tricks_won == [1, 0, 0]
+    assert cards(st, st.won[X]) == ["KS", "JS", "AS"]
+    st.apply("play QS")  # Y and Z are void in spades: anything goes
+    assert legal(st) == ["play AH", "play QH", "play AD"]
+    st.apply("play AD")  # a trump wins
+    assert legal(st) == ["play JH", "play KD", "play QD"]
+    st.apply("play KD")  # a higher trump would win; KD is lower
+    t = st.tricks[1]
+    assert (t.leader, t.seats, t.winner) == (X, (X, Y, Z), Y)
+    assert st.current_player == Y
+    play(st, "play AH", "play JH", "play KH")
+    assert st.tricks[2].winner == Y
+    play(st, "play QH", "play QD", "play JD")  # Z trumps, X under-trumps
+    assert st.tricks[3].winner == Z
+    assert st.is_terminal
+    assert st.deals[0].raw == [1, 2, 1] and st.deals[0].scores == [1, 2, 1]
+    assert [t.winner for t in st.deals[0].tricks] == [X, Y, Y, Z]
+
+
+def test_counterclockwise_turns():
+    st = position(spec(direction="counterclockwise"), HANDS, dealer=X)
+    st.apply("trump D")
+    assert walk(st, "play JS", "play KS", "play QS") == [
+        (Z, ["play JS", "play JH", "play KD", "play QD"]),  # next(dealer), counter-clockwise, is Z
+        (Y, ["play KS"]),
+        (X, ["play AS", "play QS"])]
+    t = st.tricks[0]
+    assert (t.leader, t.seats, t.winner) == (Z, (Z, Y, X), Y)
+    assert st.current_player == Y
+    st.apply("play AH")
+    assert st.current_player == X  # after Y comes X counter-clockwise
+    assert st.trick_seats == [Y]
+
+
+def test_off_suit_cards_never_win_and_the_highest_trump_does():
+    st = position(spec(), ["JS AH KH QH", "KS JH AD KD", "AS QS QD JD"], dealer=Z)  # X leads
+    st.apply("trump D")
+    assert st.current_player == X
+    play(st, "play JS", "play KS", "play AS")
+    assert st.tricks[0].winner == Z
+    play(st, "play QS", "play AH")  # Z leads; X, void, throws an ace of another suit: it does not win
+    assert st.trick_winner == Z
+    st.apply("play KD")  # Y trumps
+    assert st.tricks[1].winner == Y
+    st.apply("play JH")
+    assert legal(st) == ["play QD", "play JD"]
+    play(st, "play JD", "play KH")  # a low trump beats the king of the suit led
+    assert st.tricks[2].winner == Z
+    play(st, "play QD", "play QH", "play AD")  # a higher trump beats a lower one
+    assert st.tricks[3].winner == Y
+    assert st.deals[0].raw == [0, 2, 2]
+
+
+def test_a_refused_card_names_its_rule_and_what_may_be_played():
+    st = position(spec(), HANDS, dealer=X)
+    play(st, "trump D", "play KS")
+    assert refused(st, "play KD") == (
+        "`play KD` breaks the rule `follow suit` (play a card of the suit led if you have one); you may play JS",
+        "follow suit")
+    assert refused(st, "play AS") == ("Z does not hold AS", None)
+    assert refused(st, "trump H") == ("`trump H` is not a move here; you may: play JS", None)
+
+
+def test_the_cascade_keeps_the_first_rule_that_leaves_a_card_and_lapses_the_others():
+    g = spec("[follow suit, trump if void, beat the trick]")
+    st = position(g, ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=X)
+    play(st, "trump H", "play AD")  # Y leads the ace of diamonds
+    # Z follows suit, then must beat it: he cannot, so that rule lapses
+    assert legal(st) == ["play KD", "play QD"]
+    st.apply("play QD")
+    # X must follow: he holds JD (cannot beat: lapses)
+    assert legal(st) == ["play JD"]
+    st.apply("play JD")
+    play(st, "play KS")  # Y leads again (AD won)
+    assert legal(st) == ["play JS"]
+    st.apply("play JS")
+    assert legal(st) == ["play AS"]  # X must follow and beat the king
+    assert refused(st, "play QS") == (
+        "`play QS` breaks the rule `beat the trick` (win the trick if you can); you may play AS", "beat the trick")
+    st.apply("play AS")
+    st.apply("play KH")  # X leads a trump
+    assert legal(st) == ["play AH"]  # Y must beat it
+    st.apply("play AH")
+    assert legal(st) == ["play JH"]  # Z cannot beat the ace: he just follows
+    st.apply("play JH")
+
+
+def test_void_players_must_trump_when_that_rule_follows():
+    g = spec("[follow suit, trump if void]")
+    st = position(g, ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=Z)  # X leads
+    play(st, "trump H", "play JD")
+    assert legal(st) == ["play AD"]
+    st.apply("play AD")
+    assert legal(st) == ["play KD", "play QD"]
+    st.apply("play KD")  # Y won; Y leads
+    st.apply("play KS")
+    assert legal(st) == ["play JS"]
+    st.apply("play JS")
+    st.apply("play AS")  # X wins; X leads the QS: Y is void in spades and must trump
+    st.apply("play QS")
+    assert legal(st) == ["play AH", "play QH"]
+    assert refused(st, "play KS") == ("Y does not hold KS", None)
+
+
+def test_rules_on_lead_always_and_under_a_condition():
+    g = spec("[no trump lead, follow suit, low spades, when two cards]")
+    st = position(g, ["AS JS KH QH", "KS QS AD KD", "AH JH QD JD"], dealer=Z)  # X leads
+    st.apply("trump H")
+    assert legal(st) == ["play JS"]  # no trump lead, then only the jack of spades (always)
+    assert refused(st, "play KH") == ("`play KH` breaks the rule `no trump lead` (trumps may not be led); "
+                                      "you may play AS JS", "no trump lead")
+    assert refused(st, "play AS") == ("`play AS` breaks the rule `low spades` (a spade played must be the jack); "
+                                      "you may play JS", "low spades")
+    st.apply("play JS")
+    assert legal(st) == ["play KS", "play QS"]  # must follow; `low spades` would keep none: lapses
+    st.apply("play KS")
+    assert legal(st) == ["play AH", "play JH", "play QD", "play JD"]  # void: `low spades` keeps all
+    st.apply("play QD")
+    assert st.current_player == Y
+    assert legal(st) == ["play AD", "play KD"]  # three cards: `when two cards` sleeps; low spades bars QS
+    assert refused(st, "play QS") == ("`play QS` breaks the rule `low spades` (a spade played must be the jack); "
+                                      "you may play AD KD", "low spades")
+    play(st, "play AD", "play JD")
+    assert legal(st) == ["play KH", "play QH"]  # void in diamonds; `low spades` bars AS
+    st.apply("play KH")
+    assert st.tricks[-1].winner == X
+    assert legal(st) == ["play AS"]  # two cards: the trump may not be led; AS is all that is left
+
+
+def test_a_rule_whose_condition_fails_does_not_restrict():
+    g = spec("[when two cards]")
+    st = position(g, ["AS JS KD QD", "KS QS AH KH", "AD JD QH JH"], dealer=Z)
+    st.apply("trump S")
+    assert legal(st) == ["play AS", "play JS", "play KD", "play QD"]  # four cards: the rule sleeps
+    play(st, "play AS", "play KS", "play AD")
+    assert st.tricks[0].winner == X
+    st.apply("play JS")
+    play(st, "play QS", "play JD")
+    assert st.current_player == Y  # QS beat JS
+    assert legal(st) == ["play AH", "play KH"]  # two cards, no diamond: the rule lapses
+    st.apply("play AH")
+    assert legal(st) == ["play QH", "play JH"]
+    st.apply("play JH")
+    assert legal(st) == ["play KD", "play QD"]
+    assert refused(st, "play KH") == ("X does not hold KH", None)
+
+
+def test_stop_when_ends_play_after_a_trick():
+    g = spec(extra="  stop_when: count(tricks) == 2")
+    st = position(g, HANDS, dealer=X)
+    play(st, "trump D", "play KS", "play JS", "play AS", "play QS", "play AD", "play KD")
+    assert st.is_terminal and st.deals[0].raw == [1, 1, 0]
+    assert hand(st, X) == "KH JD"
+
+
+ANNOUNCE = """
+  announcements:
+    bella:
+      description: with the king of trumps
+      when: card.suit == trump and card.rank == K
+"""
+
+
+def test_an_announcement_is_offered_with_its_card_and_counted():
+    g = spec(extra=ANNOUNCE, score="tricks_won + (if announced(player, bella) then 10 else 0)")
+    st = position(g, ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=Z)
+    st.apply("trump H")
+    assert legal(st) == ["play AS", "play QS", "play KH", "play JD", "play KH bella"]
+    assert refused(st, "play AS bella") == (
+        "`play AS bella`: you may say bella only with the king of trumps; play AS alone", "bella")
+    st.apply("play KH bella")
+    assert st.deal.said == [(X, "bella", st.game.pack.parse("KH"))]
+    assert legal(st) == ["play AH", "play QH"]
+    play(st, "play AH", "play JH", "play KS", "play JS", "play AS", "play QS", "play QH", "play KD")
+    play(st, "play AD", "play QD", "play JD")
+    assert st.deals[0].raw == [11, 3, 0]  # X said it: 10 more
+
+
+def test_an_announcement_goes_with_the_cards_its_condition_allows():
+    g = spec(extra=ANNOUNCE)
+    st = position(g, ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=Z)
+    st.apply("trump D")
+    assert legal(st) == ["play AS", "play QS", "play KH", "play JD"]  # KH is not a trump now
+    play(st, "play JD", "play AD")
+    assert legal(st) == ["play KD", "play QD", "play KD bella"]
+    st.apply("play KD bella")
+    assert st.deal.said == [(Z, "bella", st.game.pack.parse("KD"))]
+
+
+def test_an_announcement_with_a_card_a_rule_forbids_is_refused_by_that_rule():
+    g = spec(extra=ANNOUNCE)
+    st = position(g, ["AS QS JD QD", "KS AH QH AD", "JS KH JH KD"], dealer=Z)
+    play(st, "trump H", "play AS", "play KS")
+    assert legal(st) == ["play JS"]
+    assert refused(st, "play KH bella") == (
+        "`play KH bella` breaks the rule `follow suit` (play a card of the suit led if you have one); you may play JS",
+        "follow suit")
+    assert refused(st, "play AH bella") == ("Z does not hold AH", None)
+
+
+@pytest.mark.parametrize("rules", ["[follow suit, trump to win]", "[no trump lead, follow suit, trump to win]"])
+def test_a_rule_of_two_conditions_keeps_the_cards_meeting_both(rules):
+    st = position(spec(rules), ["AS KS QS JS", "AH QH JH AD", "KH KD QD JD"], dealer=Z)  # X leads
+    play(st, "trump D", "play AS")
+    assert legal(st) == ["play AD"]  # void in spades: the trump that wins
+    play(st, "play AD")
+    assert legal(st) == ["play KH", "play KD", "play QD", "play JD"]  # no trump beats the ace: the rule lapses
+    play(st, "play JD", "play AH")  # Y leads
+    assert legal(st) == ["play KH"]
+    play(st, "play KH", "play KS")
+    assert st.tricks[-1].winner == Y
+
+
+TWO_TRUMPS = """
+  announcements:
+    bella:
+      description: with two trumps or more in hand
+      when: card.suit == trump and count(c in hand where c.suit == trump) >= 2
+"""
+
+
+def test_an_announcement_condition_reads_the_hand_of_the_seat_to_play():
+    st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
+    play(st, "trump H", "play AS")
+    assert legal(st) == ["play KS"]
+    play(st, "play KS")
+    assert legal(st) == ["play KH", "play JH", "play KD", "play QD", "play KH bella", "play JH bella"]
+    st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
+    play(st, "trump D", "play JD")
+    assert legal(st) == ["play AD"]  # one trump only: nothing to say
