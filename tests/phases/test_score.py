@@ -88,3 +88,21 @@ def test_deal_statistics_are_flags_none_where_they_do_not_count():
 """
     st = position(spec(stats=stats), HANDS)
     assert st.deals[0].flags == {"X leads": True, "Y scores": True, "Z scores": None}
+
+
+def test_the_score_phase_scores_after_trick_play():
+    g = game("""
+phases:
+  deal: {hand_size: 1}
+  play:
+  score:
+play:
+  leader: left(dealer)
+contracts:
+  game:
+    score: 10 * tricks_won
+match: {deals: 1}
+""")
+    st = position(g, ["AS", "KS", "QS"], dealer=X)
+    play(st, "play KS", "play QS", "play AS")
+    assert st.deals[0].scores == [10, 0, 0] and st.totals == [10, 0, 0]

@@ -1,0 +1,90 @@
+"""Choosing the contract (by a seat, once each, or by a schedule) and announcing its settings."""
+
+from __future__ import annotations
+
+from .table import X, Y, Z, game, legal, position, refused
+
+
+def spec(choose="  choose_contract:", deals=3, dealer_next="dealer"):
+    return game(f"""
+dealer: {{first: random, next: {dealer_next}}}
+declarer: left(dealer)
+phases:
+  deal: {{hand_size: 4}}
+{choose}
+  announce:
+  score:
+contracts:
+  alpha:
+    score: 1
+  beta:
+    announce: {{trump: suit}}
+    score: if trump == H then 20 else 2
+  gamma:
+    announce: {{trump: suit, start: rank, level: [1, 2, 3]}}
+    score: 100 * level + (if trump == D then 10 else 0) + (if start == K then 1 else 0)
+match: {{deals: {deals}}}
+""")
+
+
+def deal(g, n_deals, dealer=X):
+    parse = g.pack.parse
+    hands = [[parse(c) for c in h.split()] for h in ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"]]
+    return g.new_state(1, first_dealer=dealer, hands={d: hands for d in range(1, n_deals + 1)})
+
+
+def test_the_declarer_chooses_among_all_contracts_every_deal():
+    st = deal(spec(), 3)
+    assert st.current_player == Y  # the declarer: left of the dealer
+    assert legal(st) == ["contract alpha", "contract beta", "contract gamma"]
+    st.apply("contract alpha")
+    assert st.deals[0].contract == "alpha" and st.deals[0].scores == [1, 1, 1]
+    assert st.current_player == Y and legal(st) == ["contract alpha", "contract beta", "contract gamma"]
+
+
+def test_once_each_a_seat_names_each_contract_once():
+    st = deal(spec("  choose_contract:\n    once_each: true"), 3)
+    st.apply("contract beta")
+    assert legal(st) == ["trump S", "trump H", "trump D"]
+    st.apply("trump H")
+    assert st.deals[0].scores == [20, 20, 20] and st.deals[0].announced == {"trump": 1}
+    assert st.current_player == Y and legal(st) == ["contract alpha", "contract gamma"]
+    assert refused(st, "contract beta") == ("Y has already named `beta` in this game (each contract once)",
+                                            "once_each")
+    assert refused(st, "contract delta") == (
+        "`contract delta` is not a move here; you may: contract alpha, contract gamma", None)
+    st.apply("contract alpha")
+    assert legal(st) == ["contract gamma"]
+
+
+def test_once_each_is_counted_per_seat():
+    st = deal(spec("  choose_contract:\n    once_each: true", dealer_next="next(dealer)"), 3)
+    st.apply("contract alpha")
+    assert st.current_player == Z and legal(st) == ["contract alpha", "contract beta", "contract gamma"]
+    st.apply("contract alpha")
+    assert st.current_player == X and legal(st) == ["contract alpha", "contract beta", "contract gamma"]
+
+
+def test_announcements_come_in_order_each_from_its_domain():
+    st = deal(spec(), 1)
+    st.apply("contract gamma")
+    assert st.current_player == Y and legal(st) == ["trump S", "trump H", "trump D"]
+    st.apply("trump D")
+    assert st.trump == 2 and legal(st) == ["start A", "start K", "start Q", "start J"]
+    st.apply("start K")
+    assert legal(st) == ["level 1", "level 2", "level 3"]
+    assert refused(st, "level 4") == ("`level 4` is not a move here; you may: level 1, level 2, level 3", None)
+    st.apply("level 3")
+    assert st.deals[0].announced == {"trump": 2, "start": 1, "level": 3}
+    assert st.deals[0].scores == [311, 311, 311]
+
+
+def test_a_schedule_plays_the_contracts_in_turn_and_nobody_chooses():
+    st = deal(spec("  choose_contract:\n    schedule: [gamma, alpha]"), 3)
+    assert st.deals[0].contract == "gamma"
+    assert st.current_player == Y and legal(st) == ["trump S", "trump H", "trump D"]
+    for name in ("trump S", "start A", "level 1"):
+        st.apply(name)
+    assert st.deals[0].scores == [100, 100, 100]
+    assert st.deals[1].contract == "alpha" and st.deals[1].scores == [1, 1, 1]
+    assert st.deals[2].contract == "gamma" and st.current_player == Y

@@ -1,0 +1,140 @@
+"""Dealing: which deck positions each seat receives, in packets and in the direction of play;
+the turn-up and what a joker turned up does; completing the hands; the cut when all are dealt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.errors import GameError
+
+from .table import X, Y, Z, cards, game, hand, position
+
+JOKER_PACK = """
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+  extra: [BJ]
+"""
+
+
+def spec(deal="{hand_size: 3, packets: [2, 1]}", direction="clockwise", pack=None, more=""):
+    body = f"""
+direction: {direction}
+phases:
+  deal: {deal}
+{more}
+  score:
+contracts:
+  game:
+    score: count(hand)
+match: {{deals: 1}}
+"""
+    return game(body, pack=pack) if pack else game(body)
+
+
+def shuffled(seed, size=12):
+    deck = list(range(size))
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+@pytest.mark.parametrize("direction, order", [("clockwise", (Y, Z, X)), ("counterclockwise", (Y, X, Z))])
+def test_packets_go_round_from_first_in_the_direction_of_play(direction, order):
+    g = spec(direction=direction)
+    st = g.new_state(7, first_dealer=X)
+    deck = shuffled(7)
+    first, second, third = order  # `first` defaults to left(dealer): Y
+    want = {first: deck[0:2] + [deck[6]], second: deck[2:4] + [deck[7]], third: deck[4:6] + [deck[8]]}
+    assert [sorted(st.deal.hands[p]) for p in (X, Y, Z)] == [sorted(want[p]) for p in (X, Y, Z)]
+    assert list(st.deal.talon) == deck[9:]
+
+
+def test_the_pattern_deals_packets_in_turn_until_each_hand_is_full():
+    g = spec()
+    getters, dealt = g.phases[0].pattern(3)
+    assert dealt == 9
+    assert [list(get(list(range(12)))) for get in getters] == [[0, 1, 6], [2, 3, 7], [4, 5, 8]]
+    getters, dealt = g.phases[0].pattern(1)  # a packet larger than the hand is cut short
+    assert dealt == 3 and [get(list(range(12))) for get in getters] == [0, 1, 2]
+
+
+def test_a_hand_size_that_cannot_be_dealt_is_an_error():
+    with pytest.raises(GameError) as e:
+        spec("{hand_size: 4 + deal_number}").new_state(1, first_dealer=X)
+    assert (e.value.message, e.value.rule) == (
+        "deal 1: cannot deal 5 cards each to 3 players from a pack of 12", "hand_size")
+    with pytest.raises(GameError) as e:
+        spec("{hand_size: deal_number - 1}").new_state(1, first_dealer=X)
+    assert e.value.message == "deal 1: cannot deal 0 cards each to 3 players from a pack of 12"
+    st = spec("{hand_size: (deal_number + 5) / 2}").new_state(1, first_dealer=X)  # 3.0: three cards
+    assert [len(h) for h in st.deal.hands] == [3, 3, 3]
+
+
+def test_the_turn_up_is_the_top_of_the_talon_and_names_trump():
+    st = position(spec("{hand_size: 3, turn_up: trump}"), ["AS KS QS", "JS AH KH", "QH JH AD"], talon="KD QD JD")
+    assert cards(st, [st.turn_up]) == ["KD"] and st.trump == 2 and cards(st, st.talon) == ["QD", "JD"]
+    st = position(spec("{hand_size: 3, turn_up: offer}"), ["AS KS QS", "JS AH KH", "QH JH AD"], talon="KD QD JD")
+    assert cards(st, [st.turn_up]) == ["KD"] and st.trump is None and cards(st, st.talon) == ["QD", "JD"]
+
+
+def test_a_joker_turned_up_means_no_trump_and_a_dealt_joker_is_laid_out_and_replaced():
+    g = spec("{hand_size: 3, turn_up: trump}", pack=JOKER_PACK)
+    st = position(g, ["AS KS BJ", "JS AH KH", "QH JH AD"], talon="KD QD JD QS")
+    assert st.trump == 2  # no joker turned: the joker stays in the hand
+    assert hand(st, X) == "AS KS BJ"
+    assert st.out_of_play == []
+    st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD")
+    assert cards(st, [st.turn_up]) == ["BJ"] and st.trump is None and st.out_of_play == []
+
+
+def test_a_joker_turned_up_replaces_jokers_in_hands():
+    g = spec("{hand_size: 3, turn_up: trump}", pack="""
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+  extra: [BJ, LJ]
+""")
+    st = position(g, ["AS KS LJ", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD QS")
+    assert st.trump is None and cards(st, st.out_of_play) == ["LJ"]
+    assert hand(st, X) == "AS KS KD" and cards(st, st.talon) == ["QD", "JD", "QS"]
+
+
+def test_burnt_jokers_go_to_the_bottom_and_the_next_card_is_turned():
+    g = spec("{hand_size: 3, turn_up: trump, burn_jokers: true}", pack=JOKER_PACK)
+    st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD")
+    assert cards(st, [st.turn_up]) == ["KD"] and st.trump == 2 and cards(st, st.talon) == ["QD", "JD", "BJ"]
+    st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ")  # nothing else to turn
+    assert cards(st, [st.turn_up]) == ["BJ"] and st.trump is None
+    g = spec("{hand_size: 3, turn_up: trump, burn_jokers: false}", pack=JOKER_PACK)
+    st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD")
+    assert cards(st, [st.turn_up]) == ["BJ"] and st.trump is None
+
+
+def test_when_every_card_is_dealt_a_cut_card_names_trump():
+    g = spec("{hand_size: 4, turn_up: trump}")
+    st = position(g, ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"], cut="QH")
+    assert cards(st, [st.turn_up]) == ["QH"] and st.deal.cut == st.turn_up and st.trump == 1
+    st = g.new_state(3, first_dealer=X)  # no cut given: one of the dealt cards, at random
+    assert st.deal.cut == st.turn_up and st.trump == g.pack.suit[st.turn_up]
+
+
+MORE = """  more:
+    kind: deal
+    hand_size: 3
+    packets: [1]
+    first: dealer
+    more: true
+    show_bottom: true
+"""
+
+
+@pytest.mark.parametrize("direction, hands", [
+    ("clockwise", ["AS KS QD", "QS JS JD", "AH KH AD"]),
+    ("counterclockwise", ["AS KS QD", "QS JS AD", "AH KH JD"])])
+def test_more_completes_the_hands_from_the_talon_and_may_show_the_bottom_card(direction, hands):
+    g = spec("{hand_size: 2}", direction=direction, more=MORE)
+    st = position(g, ["AS KS", "QS JS", "AH KH"], talon="QD JD AD QH JH")
+    assert [hand(st, p) for p in (X, Y, Z)] == hands  # from the dealer X, one at a time
+    assert cards(st, st.talon) == ["QH", "JH"] and cards(st, [st.dead]) == ["JH"]
