@@ -60,6 +60,14 @@ def test_the_pattern_deals_packets_in_turn_until_each_hand_is_full():
     assert dealt == 3 and [get(list(range(12))) for get in getters] == [0, 1, 2]
 
 
+@pytest.mark.parametrize("packets, hands", [
+    ([2], [[0, 1, 6], [2, 3, 7], [4, 5, 8]]),  # the last packet is cut short
+    ([1, 2], [[0, 3, 4], [1, 5, 6], [2, 7, 8]])])
+def test_the_pattern_cycles_through_the_packets(packets, hands):
+    getters, dealt = spec(f"{{hand_size: 3, packets: {packets}}}").phases[0].pattern(3)
+    assert dealt == 9 and [list(get(list(range(12)))) for get in getters] == hands
+
+
 def test_a_hand_size_that_cannot_be_dealt_is_an_error():
     with pytest.raises(GameError) as e:
         spec("{hand_size: 4 + deal_number}").new_state(1, first_dealer=X)
@@ -138,3 +146,10 @@ def test_more_completes_the_hands_from_the_talon_and_may_show_the_bottom_card(di
     st = position(g, ["AS KS", "QS JS", "AH KH"], talon="QD JD AD QH JH")
     assert [hand(st, p) for p in (X, Y, Z)] == hands  # from the dealer X, one at a time
     assert cards(st, st.talon) == ["QH", "JH"] and cards(st, [st.dead]) == ["JH"]
+
+
+def test_completing_the_hands_cycles_through_the_packets():
+    more = MORE.replace("hand_size: 3\n    packets: [1]", "hand_size: 4\n    packets: [1, 2]")
+    st = position(spec("{hand_size: 1}", more=more), ["AS", "KS", "QS"], talon="JS AH KH QH JH AD KD QD JD")
+    assert [hand(st, p) for p in (X, Y, Z)] == ["AS JS QH JH", "KS AH AD KD", "QS KH QD JD"]
+    assert st.talon == []

@@ -1,0 +1,252 @@
+"""Declaring combinations: finding them, the declaring order, choosing, comparing, what is said."""
+
+from __future__ import annotations
+
+import pytest
+
+from .table import X, Y, Z, game, legal, play, position, refused, walk
+
+PACK = """
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+  points: {A: 4, K: 3, Q: 2, J: 1}
+"""
+
+CATEGORIES = """
+      point:
+        combinations: suits
+        choose: one
+        announce: [size, pips]
+        key: 10 * count(cards) + sum(c.points for c in cards)
+        score: count(cards)
+      sequence:
+        combinations: runs
+        at_least: 3
+        announce: [size, top]
+        key: 10 * count(cards) + sum(c.points for c in cards)
+        score: 10 * count(cards)
+      set:
+        combinations: ranks
+        at_least: 2
+        ranks: [A, K, Q]
+        key: 10 * count(cards) + sum(c.points for c in cards)
+        score: 100 * count(cards)
+"""
+
+
+def spec(categories=CATEGORIES, direction="clockwise", who="first: declarer", answers=""):
+    return game(f"""
+direction: {direction}
+declarer: left(dealer)
+phases:
+  deal: {{hand_size: 4}}
+  declare:
+    {who}
+{answers}
+    categories:
+{categories}
+  score:
+contracts:
+  game:
+    score: declaration_points(player)
+match: {{deals: 1}}
+""", pack=PACK)
+
+
+BY_LENGTH = """
+      point:
+        combinations: suits
+        choose: one
+        key: count(cards)
+        score: count(cards)
+"""
+
+HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]
+ANSWERS = "    answers: {worse: good, better: not good, equal: equal}"
+
+
+def test_each_seat_declares_in_turn_and_the_best_scores():
+    st = position(spec(), HANDS, dealer=Z)  # the declarer, X, declares first
+    assert walk(st, "declare point S", "declare point H", "declare point D",
+                "declare sequence AS-QS", "declare sequence KH-JH", "declare sequence AD-JD", "declare set A") == [
+        (X, ["declare point nothing", "declare point H", "declare point S"]),  # worst to best
+        (Y, ["declare point nothing", "declare point S", "declare point H"]),
+        (Z, ["declare point nothing", "declare point D"]),
+        (X, ["declare sequence nothing", "declare sequence AS-QS"]),
+        (Y, ["declare sequence nothing", "declare sequence KH-JH"]),
+        (Z, ["declare sequence nothing", "declare sequence AD-JD"]),
+        (X, ["declare set nothing", "declare set A"]),  # Y and Z hold no set: not asked
+    ]
+    assert st.is_terminal
+    assert st.deal.declarations == [
+        ("point", [["S"], ["H"], ["D"]], Z, [0, 0, 4]),
+        ("sequence", [["AS-QS"], ["KH-JH"], ["AD-JD"]], Z, [0, 0, 40]),
+        ("set", [["A"], [], []], X, [200, 0, 0])]
+    assert st.deals[0].scores == [200, 0, 44]
+
+
+@pytest.mark.parametrize("direction, order", [("clockwise", [Y, Z, X]), ("counterclockwise", [Y, X, Z])])
+def test_the_declaring_order_follows_the_direction_of_play(direction, order):
+    st = position(spec(direction=direction), HANDS, dealer=X)  # the declarer is Y
+    seen = []
+    for _ in range(3):
+        seen.append(st.current_player)
+        st.apply(legal(st)[-1])
+    assert seen == order
+
+
+def test_equal_best_declarations_score_nothing_unless_ties_go_to_the_first_declarer():
+    cats = BY_LENGTH
+    hands = ["AS KS QS AH", "JS KH QH JH", "AD KD JD QD"]
+    st = position(spec(cats), hands, dealer=Y)  # Z declares first
+    play(st, "declare point nothing", "declare point S", "declare point H")
+    assert st.deal.declarations == [("point", [["S"], ["H"], []], None, [0, 0, 0])]  # by seat
+    for direction, winner, second, third in (("clockwise", X, "S", "H"), ("counterclockwise", Y, "H", "S")):
+        st = position(spec(cats.replace("choose: one", "choose: one\n        ties: first"), direction), hands,
+                      dealer=Y)
+        play(st, "declare point nothing", f"declare point {second}", f"declare point {third}")
+        assert st.deal.declarations[0][2:] == (winner, [3 * (winner == X), 3 * (winner == Y), 0])
+
+
+def test_choose_any_offers_every_set_and_the_winner_scores_all_he_declared():
+    st = position(spec(), ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
+    play(st, "declare point S", "declare point nothing", "declare point nothing", "declare sequence nothing")
+    assert st.current_player == X and legal(st) == ["declare set nothing", "declare set A", "declare set K",
+                                                    "declare set A K"]
+    assert refused(st, "declare set Q") == ("X can declare in `set` only whole combinations held: A, K", "declare")
+    st.apply("declare set K A")  # in any order
+    assert st.current_player == Y and legal(st) == ["declare set nothing", "declare set Q"]
+    st.apply("declare set Q")
+    assert st.deal.declarations[-1] == ("set", [["A", "K"], ["Q"], []], X, [400, 0, 0])
+
+
+def test_compare_none_scores_every_declaration():
+    cats = """
+      set:
+        combinations: ranks
+        at_least: 2
+        compare: none
+        score: 100 * count(cards)
+"""
+    st = position(spec(cats), ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
+    play(st, "declare set A", "declare set Q J")
+    assert st.is_terminal
+    assert st.deal.declarations == [("set", [["A"], ["Q", "J"], []], None, [200, 400, 0])]
+    assert st.view(Z)["declarations"][0]["shown"] == {"X": ["A"], "Y": ["Q", "J"]}
+
+
+def test_only_if_keeps_the_combinations_it_allows():
+    cats = """
+      point:
+        combinations: suits
+        only_if: count(cards) >= 2
+        choose: one
+        key: count(cards)
+        score: count(cards)
+"""
+    st = position(spec(cats), HANDS, dealer=Z)
+    assert legal(st) == ["declare point nothing", "declare point S"]
+
+
+def test_the_whole_hand_as_one_combination_and_a_single_declarer():
+    cats = """
+      blank:
+        combinations: hand
+        only_if: count(c in cards where c.rank in [K, Q]) == 0
+        choose: one
+        compare: none
+        score: 10
+"""
+    st = position(spec(cats, who="by: declarer"), ["AS JS AH JH", "KS QS KH QH", "AD KD QD JD"], dealer=Z)
+    assert st.current_player == X and legal(st) == ["declare blank nothing", "declare blank hand"]
+    st.apply("declare blank hand")
+    assert st.is_terminal and st.deal.declarations == [("blank", [["hand"], [], []], None, [10, 0, 0])]
+    st = position(spec(cats, who="by: declarer"), ["AS JS AH JH", "KS QS KH QH", "AD KD QD JD"], dealer=Z)
+    st.apply("declare blank nothing")
+    assert st.deal.declarations == []  # a single declarer who said nothing: nothing logged
+    st = position(spec(cats, who="by: left(declarer)"), ["AS JS AH JH", "KS QS KH QH", "AD KD QD JD"], dealer=Z)
+    assert st.is_terminal and st.deal.declarations == []  # Y holds kings: nothing to declare, not asked
+
+
+@pytest.mark.parametrize("direction, answer", [("clockwise", "not good"), ("counterclockwise", "good")])
+def test_the_answer_compares_the_last_declarer_with_the_first(direction, answer):
+    st = position(spec(direction=direction, answers=ANSWERS), HANDS, dealer=Z)
+    for _ in range(3):
+        st.apply(legal(st)[-1])  # each his best point: X 39, Y 36, Z 50
+    assert st.view(X)["declarations"][0]["answer"] == answer
+
+
+def test_answers_equal_and_when_one_side_said_nothing():
+    cats = BY_LENGTH
+    st = position(spec(cats, answers=ANSWERS), ["AS KS QS AH", "JS KH QH JH", "AD KD JD QD"], dealer=Y)
+    play(st, "declare point D", "declare point S", "declare point H")  # Z 4 first, Y 3 last
+    assert st.view(X)["declarations"][0]["answer"] == "good"
+    st = position(spec(cats, answers=ANSWERS), ["AS KS QS AH", "JS KH QH JH", "AD KD JD QD"], dealer=Y)
+    play(st, "declare point nothing", "declare point S", "declare point nothing")
+    assert st.view(X)["declarations"][0]["answer"] is None  # neither first nor last declared
+    st = position(spec(cats, answers=ANSWERS), ["AS KS QS AH", "JS KH QH JH", "AD KD JD QD"], dealer=Y)
+    play(st, "declare point D", "declare point S", "declare point nothing")
+    assert st.view(X)["declarations"][0]["answer"] == "good"
+    st = position(spec(cats, answers=ANSWERS), ["AS KS QS AH", "JS KH QH JH", "AD KD JD QD"], dealer=Y)
+    play(st, "declare point nothing", "declare point S", "declare point H")
+    assert st.view(X)["declarations"][0]["answer"] == "not good"
+
+
+def test_what_is_said_all_at_once_or_stepwise():
+    st = position(spec(), HANDS, dealer=Z)
+    play(st, "declare point S", "declare point H")
+    assert st.view(Z)["declaring"] == {"X": "size 3, pips 9", "Y": "size 3, pips 6"}
+    st.apply("declare point D")
+    assert st.view(Z)["declarations"][0]["said"] == {"X": "size 3, pips 9", "Y": "size 3, pips 6",
+                                                     "Z": "size 4, pips 10"}
+    play(st, "declare sequence AS-QS", "declare sequence KH-JH", "declare sequence nothing")
+    assert st.view(Z)["declarations"][1]["said"] == {"X": "size 3, top A", "Y": "size 3, top K", "Z": "nothing"}
+    assert st.view(Z)["declarations"][1]["winner"] == "X"
+    assert st.view(Z)["declarations"][1]["shown"] == {"X": ["AS-QS"]}
+    assert st.view(Z)["declarations"][1]["cards"] == {"X": ["AS", "KS", "QS"]}
+    stepwise = CATEGORIES.replace("announce: [size, top]", "announce: [size, top]\n        stepwise: true")
+    st = position(spec(stepwise), HANDS, dealer=Z)
+    play(st, "declare point S", "declare point H", "declare point D", "declare sequence AS-QS")
+    assert st.view(Z)["declaring"] == {"X": "size 3"}  # stepwise: the size first
+    play(st, "declare sequence KH-JH", "declare sequence nothing")
+    assert st.view(Z)["declarations"][1]["said"] == {"X": "size 3, top A", "Y": "size 3, top K", "Z": "nothing"}
+    st = position(spec(stepwise), HANDS, dealer=Z)
+    play(st, "declare point S", "declare point H", "declare point D", "declare sequence AS-QS",
+         "declare sequence nothing", "declare sequence AD-JD")
+    assert st.view(Z)["declarations"][1]["said"] == {"X": "size 3", "Y": "nothing", "Z": "size 4"}
+
+
+def test_a_show_phase_shows_a_declaration_announced_without_showing():
+    cats = """
+      set:
+        combinations: ranks
+        at_least: 2
+        compare: none
+        show: false
+        score: 100 * count(cards)
+"""
+    body = spec(cats)
+    st = position(body, ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
+    play(st, "declare set A", "declare set Q J")
+    assert st.view(Z)["declarations"][0]["shown"] == {}
+    g = game(f"""
+declarer: left(dealer)
+phases:
+  deal: {{hand_size: 4}}
+  declare:
+    first: declarer
+    categories:
+{cats}
+  show:
+    by: left(declarer)
+    category: set
+  score:
+contracts:
+  game:
+    score: declaration_points(player)
+match: {{deals: 1}}
+""", pack=PACK)
+    st = position(g, ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
+    play(st, "declare set A", "declare set Q J")
+    assert st.view(Z)["declarations"][0]["shown"] == {"Y": ["Q", "J"]}
