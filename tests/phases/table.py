@@ -74,3 +74,23 @@ def walk(st, *names) -> list[tuple[int, list[str]]]:
         out.append((st.current_player, legal(st)))
         st.apply(name)
     return out
+
+
+def one_deal(phases: str, score: str, *, direction: str = "clockwise", hand_size: int = 4, head: str = "",
+             contract: str = "", pack: str = PACK):
+    """A game of one deal: dealt, then `phases` (YAML lines under `phases:`), then scored by `score`.
+
+    `head` holds more top-level keys (`play:`, `dealer:`); `contract` more keys of the one contract."""
+    return game(f"""
+direction: {direction}
+{head}
+phases:
+  deal: {{hand_size: {hand_size}}}
+{phases}
+  score:
+contracts:
+  game:
+{contract}
+    score: {score}
+match: {{deals: 1}}
+""", pack=pack)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .table import X, Y, Z, game, legal, position, refused
+from .table import X, Y, Z, game, legal, refused
 
 
 def spec(choose="  choose_contract:", deals=3, dealer_next="dealer"):

@@ -102,3 +102,11 @@ def test_drawing_later():
     assert st.is_terminal and hand(st, Y) == "JS KH QD" and st.to_draw == [0, 0, 0]
     assert [(p, cards(st, d), cards(st, t)) for p, d, t in st.deal.exchanges] == [
         (Z, ["AD"], ["KD"]), (Y, ["AH"], ["QD"])]
+
+
+def test_the_seat_sees_only_the_talon_cards_it_was_entitled_to():
+    st = position(spec("    max: 3\n    sees_unused: 3"), ["AS KS QS", "JS AH KH", "QH JH"], talon="AD KD QD JD",
+                  dealer=X)
+    play(st, "discard AH", "draw")
+    assert hand(st, Y) == "JS KH AD" and cards(st, st.talon_seen[Y]) == ["KD", "QD"]
+    assert st.view(Y)["talon_seen"] == ["KD", "QD"] and st.view(Z)["talon_seen"] == []

@@ -3,30 +3,14 @@ unable, go out and be skipped; places in the order of going out."""
 
 from __future__ import annotations
 
-import pytest
-
-from .table import X, Y, Z, game, legal, play, position, refused, walk
+from .table import PACK, X, Y, Z, legal, one_deal, play, position, refused, walk
 
 HANDS = ["KS QS AH JH", "AS KH JD AD", "JS QH KD QD"]
 
 
-def spec(layout="{start: K, show_hand_on_pass: true}", direction="clockwise", pack=None, size=4):
-    body = f"""
-direction: {direction}
-phases:
-  deal: {{hand_size: {size}}}
-  play:
-  score:
-play:
-  leader: next(dealer)
-contracts:
-  game:
-    play:
-      layout: {layout}
-    score: 10 * place
-match: {{deals: 1}}
-"""
-    return game(body, pack=pack) if pack else game(body)
+def spec(layout="{start: K, show_hand_on_pass: true}", direction="clockwise", pack=PACK, size=4):
+    return one_deal("  play:", "10 * place", direction=direction, hand_size=size, pack=pack,
+                    head="play:\n  leader: next(dealer)", contract=f"    play:\n      layout: {layout}")
 
 
 def test_suits_begin_with_the_start_rank_and_build_up_and_down_and_out_players_are_skipped():

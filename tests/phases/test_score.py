@@ -6,7 +6,7 @@ import pytest
 
 from interpreter.errors import GameError
 
-from .table import X, Y, Z, game, play, position
+from .table import X, game, play, position
 
 HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]  # spades: X 3, Y 1, Z 0
 

@@ -1,0 +1,79 @@
+"""An auction over ranked bids: bid higher or pass for good, turns skip those who passed, the
+last bidder left is the declarer; all passing throws the deal in."""
+
+from __future__ import annotations
+
+from .table import X, Y, Z, legal, one_deal, play, position, refused, seq, walk
+
+HANDS = ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"]
+
+
+def spec(direction="clockwise", bids="[1, 2, 3, 4]", after="", score="if player == declarer then level else 0"):
+    auction = f"  auction:\n    first: next(dealer)\n    bids: {bids}\n    winning_bid: level\n{after}"
+    return one_deal(auction, score, direction=direction, head="dealer: {first: random, next: next(dealer)}")
+
+
+def test_bids_go_round_skipping_those_who_passed_and_the_last_bidder_wins():
+    st = position(spec(), HANDS, dealer=X)
+    assert walk(st, "bid 1", "bid 2", "pass", "bid 3", "bid 4", "pass") == [
+        (Y, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]),
+        (Z, ["pass", "bid 2", "bid 3", "bid 4"]),
+        (X, ["pass", "bid 3", "bid 4"]),
+        (Y, ["pass", "bid 3", "bid 4"]),
+        (Z, ["pass", "bid 4"]),
+        (Y, ["pass"]),  # X passed for good: skipped
+    ]
+    assert st.is_terminal and st.deals[0].declarer == Z and st.deals[0].announced == {"level": 4}
+    assert st.deals[0].scores == [0, 0, 4]
+
+
+def test_counterclockwise_rotation():
+    st = position(spec("counterclockwise"), HANDS, dealer=X)
+    assert walk(st, "pass", "bid 2", "bid 3") == [
+        (Z, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]), (Y, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]),
+        (X, ["pass", "bid 3", "bid 4"])]
+    assert st.current_player == Y  # Z passed
+    st.apply("pass")
+    assert st.is_terminal and st.deals[0].declarer == X and st.deals[0].scores == [3, 0, 0]
+    assert seq(st) == [("Z", "pass"), ("Y", "bid 2"), ("X", "bid 3"), ("Y", "pass")]
+    assert st.deals[0].calls == [(Z, "pass"), (Y, "bid 2"), (X, "bid 3"), (Y, "pass")]
+
+
+def test_a_bid_that_does_not_beat_the_last_is_refused():
+    st = position(spec(), HANDS, dealer=X)
+    play(st, "bid 2")
+    assert refused(st, "bid 1") == ("`bid 1` does not beat the bid of 2 by Y; bid higher or pass", "bid higher")
+    assert refused(st, "bid 2") == ("`bid 2` does not beat the bid of 2 by Y; bid higher or pass", "bid higher")
+    assert refused(st, "double") == ("`double` is not a move here; you may: pass, bid 3, bid 4", None)
+
+
+def test_the_strongest_bid_ends_nothing_by_itself():
+    st = position(spec(), HANDS, dealer=X)
+    play(st, "bid 4")
+    assert st.current_player == Z and legal(st) == ["pass"]
+    play(st, "pass")
+    assert st.current_player == X
+    play(st, "pass")
+    assert st.is_terminal and st.deals[0].declarer == Y
+
+
+def test_everybody_passing_throws_the_deal_in():
+    st = position(spec(), HANDS, dealer=X)
+    play(st, "pass", "pass", "pass")
+    assert st.deals[0].void and st.deals[0].scores == [0, 0, 0]
+    assert st.deal_number == 2 and st.dealer == Y and st.current_player == Z  # dealt again, by the next dealer
+
+
+def test_rank_bids_and_the_declarer_hidden_while_bidding():
+    g = spec(bids="[J, Q, K, A]", after="  name_trump:\n    kind: announce",
+             score="if player == declarer and level == Q then 1 else 0\n    announce: {trump: suit}")
+    st = position(g, HANDS, dealer=X)
+    assert legal(st) == ["pass", "bid J", "bid Q", "bid K", "bid A"]
+    assert st.view(X)["declarer"] is None
+    play(st, "bid Q", "pass")
+    assert st.view(X)["declarer"] is None
+    play(st, "pass")
+    assert st.deals[0].declarer == Y and st.deals[0].announced == {"level": 2}  # Q: rank index 2
+    assert st.view(X)["declarer"] == "Y" and st.current_player == Y  # to name trumps
+    st.apply("trump S")
+    assert st.deals[0].scores == [0, 1, 0]
