@@ -76,16 +76,17 @@ def walk(st, *names) -> list[tuple[int, list[str]]]:
     return out
 
 
-def one_deal(phases: str, score: str, *, direction: str = "clockwise", hand_size: int = 4, head: str = "",
+def one_deal(phases: str, score: str, *, direction: str = "clockwise", deal: str = "hand_size: 4", head: str = "",
              contract: str = "", pack: str = PACK):
-    """A game of one deal: dealt, then `phases` (YAML lines under `phases:`), then scored by `score`.
+    """A game of one deal: dealt (`deal`: the deal phase's settings), then `phases` (YAML lines
+    under `phases:`), then scored by `score`.
 
     `head` holds more top-level keys (`play:`, `dealer:`); `contract` more keys of the one contract."""
     return game(f"""
 direction: {direction}
 {head}
 phases:
-  deal: {{hand_size: {hand_size}}}
+  deal: {{{deal}}}
 {phases}
   score:
 contracts:

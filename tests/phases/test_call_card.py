@@ -22,7 +22,7 @@ def spec(card="card_of_suit(level, trump)"):
     kind: call_card
     card: {card}
   play:"""
-    return one_deal(phases, SCORE, hand_size=3, head="play:\n  leader: next(dealer)",
+    return one_deal(phases, SCORE, deal="hand_size: 3", head="play:\n  leader: next(dealer)",
                     contract="    announce: {trump: suit}")
 
 

@@ -9,7 +9,7 @@ HANDS = ["KS QS AH JH", "AS KH JD AD", "JS QH KD QD"]
 
 
 def spec(layout="{start: K, show_hand_on_pass: true}", direction="clockwise", pack=PACK, size=4):
-    return one_deal("  play:", "10 * place", direction=direction, hand_size=size, pack=pack,
+    return one_deal("  play:", "10 * place", direction=direction, deal=f"hand_size: {size}", pack=pack,
                     head="play:\n  leader: next(dealer)", contract=f"    play:\n      layout: {layout}")
 
 

@@ -1,0 +1,71 @@
+"""Bidding for trump over a turned-up card: take it, or name another suit in a second round;
+all passing twice may throw the deal in; a proposal to abandon the deal, accepted or refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from .table import X, Y, Z, cards, legal, one_deal, play, position, refused, seq, walk
+
+HANDS = ["AS KS QS", "JS AH QH", "JH AD KD"]
+TALON = "KH QD JD"  # KH is turned up
+SCORE = "(if player == maker then 10 else 0) + (if trump == H then 1 else 0)"
+
+
+def spec(bid="    void_if_all_pass: true", direction="clockwise"):
+    phases = f"  bidding:\n    kind: trump_bid\n    first: left(dealer)\n{bid}"
+    return one_deal(phases, SCORE, direction=direction, deal="hand_size: 3, turn_up: offer",
+                    head="dealer: {first: random, next: next(dealer)}")
+
+
+def test_a_seat_takes_the_turned_up_suit():
+    st = position(spec(), HANDS, talon=TALON, dealer=X)
+    assert cards(st, [st.turn_up]) == ["KH"] and st.trump is None
+    assert walk(st, "pass", "take") == [(Y, ["pass", "take"]), (Z, ["pass", "take"])]
+    assert st.is_terminal and st.maker == Z and st.deals[0].scores == [1, 1, 11]
+    assert st.deals[0].calls == [(Y, "pass"), (Z, "take")]
+
+
+@pytest.mark.parametrize("direction, order", [("clockwise", [Y, Z, X, Y, Z]), ("counterclockwise", [Y, X, Z, Y, X])])
+def test_after_a_round_of_passes_another_suit_may_be_named(direction, order):
+    st = position(spec(direction=direction), HANDS, talon=TALON, dealer=X)
+    round1, round2 = ["pass", "take"], ["pass", "trump S", "trump D"]  # not the turned-up hearts
+    assert walk(st, "pass", "pass", "pass", "pass", "trump D") == list(zip(order, [round1] * 3 + [round2] * 2))
+    assert st.maker == order[-1] and st.trump == 2
+    assert st.deals[0].scores == [10 * (p == order[-1]) for p in (X, Y, Z)]
+
+
+def test_a_suit_may_not_be_named_in_the_first_round_nor_the_turned_up_one_in_the_second():
+    st = position(spec(), HANDS, talon=TALON, dealer=X)
+    assert refused(st, "trump D") == ("`trump D` is not a move here; you may: pass, take", None)
+    play(st, "pass", "pass", "pass")
+    assert refused(st, "trump H") == ("`trump H` is not a move here; you may: pass, trump S, trump D", None)
+    assert refused(st, "take") == ("`take` is not a move here; you may: pass, trump S, trump D", None)
+
+
+def test_all_passing_twice_throws_the_deal_in_or_leaves_no_trump():
+    st = position(spec(), HANDS, talon=TALON, dealer=X)
+    play(st, *["pass"] * 6)
+    assert st.deals[0].void and st.deal_number == 2
+    st = position(spec(""), HANDS, talon=TALON, dealer=X)
+    play(st, *["pass"] * 6)
+    assert st.is_terminal and not st.deals[0].void and st.maker is None and st.deals[0].scores == [0, 0, 0]
+
+
+@pytest.mark.parametrize("direction, answerer", [("clockwise", Z), ("counterclockwise", X)])
+def test_a_schmeiss_is_answered_by_the_next_seat(direction, answerer):
+    g = spec("    void_if_all_pass: true\n    schmeiss: true", direction)
+    st = position(g, HANDS, talon=TALON, dealer=X)
+    assert legal(st) == ["pass", "take", "schmeiss"]
+    st.apply("schmeiss")
+    assert st.current_player == answerer and legal(st) == ["accept schmeiss", "refuse schmeiss"]
+    st.apply("refuse schmeiss")
+    assert st.is_terminal and st.maker == Y and st.trump == 1
+    assert seq(st) == [("Y", "schmeiss"), (st.seat_name(answerer), "refuse schmeiss")]
+    assert st.deals[0].calls == [(Y, "schmeiss"), (answerer, "refuse schmeiss")]
+    st = position(g, HANDS, talon=TALON, dealer=X)
+    play(st, "schmeiss", "accept schmeiss")
+    assert st.deals[0].void and st.deal_number == 2
+    st = position(g, HANDS, talon=TALON, dealer=X)
+    play(st, "pass", "pass", "pass")
+    assert legal(st) == ["pass", "trump S", "trump D"]  # no schmeiss in the second round
