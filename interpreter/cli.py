@@ -12,14 +12,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .catalog import BrokenInstall
 from .commands import COMMANDS
 from .commands.common import IO, UsageError
-from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USAGE, SpecError, SpecErrors
+from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USAGE, SpecError, SpecErrors
 
 DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
 
+A SPEC is a spec file, or the name of a game shipped with cardspec (`cardspec list`).
+
+  cardspec list                                     the shipped games, by name (FAMILY/GAME)
   cardspec validate specs/FAMILY/GAME.yaml          check a spec (or several)
-  cardspec play SPEC --seats human,random,random,random
+  cardspec play FAMILY --seats human,random,random,random
   cardspec simulate SPEC --games 100 --seed 1
   cardspec replay game.yaml                         re-check a record's rulings and scores
   cardspec schema                                   the JSON Schema of spec files
@@ -33,10 +37,22 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardspec", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"cardspec {version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in dict.fromkeys(COMMANDS.values()):  # a module may declare several commands
         module.add_parser(sub)
     return p
+
+
+def version() -> str:
+    """The installed package's version, from its metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("cardspec")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "(version unknown: not installed)"
 
 
 def main(argv=None) -> int:
@@ -81,5 +97,10 @@ def run(argv, stdout, stderr, stdin=None) -> int:
     except UsageError as e:
         print(f"cardspec {args.command}: {e}", file=stderr)
         return EXIT_USAGE
+    except BrokenInstall as e:
+        print(f"cardspec {args.command}: internal error: {e}", file=stderr)
+        return EXIT_FAILURE
 
 
+if __name__ == "__main__":  # `python -m interpreter.cli`, as `python -m interpreter`
+    sys.exit(main())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import EXIT_FAILURE, EXIT_OK, EXIT_SPEC, GameError
+from .common import spec_path
 
 
 def add_parser(sub) -> None:
@@ -11,7 +12,8 @@ def add_parser(sub) -> None:
                                    "deal's scores and the game totals. Exit 1, naming the action and the rule, "
                                    "if an action is illegal or a recorded score differs.")
     r.add_argument("record", metavar="RECORD")
-    r.add_argument("--spec", default=None, help="use this spec instead of the one the record names")
+    r.add_argument("--spec", default=None, help="use this spec (a file or a shipped game's name) instead of the "
+                                                "one the record names")
 
 
 
@@ -19,7 +21,7 @@ def cmd_replay(args, io) -> int:
     from ..records import ReplayError, replay
 
     try:
-        result = replay(args.record, spec=args.spec)
+        result = replay(args.record, spec=None if args.spec is None else str(spec_path(args.spec)))
     except ReplayError as e:
         print(e.error.render(), file=io.err)
         return EXIT_SPEC if e.invalid else EXIT_FAILURE

@@ -7,14 +7,14 @@ import time
 from collections import defaultdict
 
 from ..errors import EXIT_FAILURE, EXIT_OK, GameError
-from .common import UsageError, option_arg, options, seat_agents
+from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 
 
 def add_parser(sub) -> None:
     s = sub.add_parser("simulate", help="play many games with bots and print statistics",
                        description="Play many games with bots; print each seat's mean score and spread, "
                                    "per-contract averages and deals per second.")
-    s.add_argument("spec", metavar="SPEC")
+    s.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1); game k uses seed+k")
     s.add_argument("--seats", default=None, metavar="A,B,...", help="bot per seat (default: random everywhere)")
@@ -32,7 +32,7 @@ def cmd_simulate(args, io) -> int:
         raise UsageError("--games must be at least 1")
     if args.max_deals < 1:
         raise UsageError("--max-deals must be at least 1")
-    game = load_game(args.spec, options=options(args))
+    game = load_game(spec_path(args.spec), options=options(args))
     kinds, agents = seat_agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)
     if "human" in kinds:
         raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import EXIT_OK, EXIT_SPEC, SpecErrors
-from .common import UsageError, option_arg, options
+from .common import UsageError, option_arg, options, spec_path
 
 
 def add_parser(sub) -> None:
@@ -11,7 +11,8 @@ def add_parser(sub) -> None:
                        description="Check spec files: structure (the JSON Schema), then meaning (names, deal "
                                    "sizes, phases, scores). Every error is shown as file:line:col with the line "
                                    "and a caret. Exit 3 if any spec is invalid.")
-    v.add_argument("files", nargs="+", metavar="FILE", help="spec files (or folders of them)")
+    v.add_argument("files", nargs="+", metavar="FILE",
+                   help="spec files (or folders of them), or shipped games' names (`cardspec list`)")
     option_arg(v)
 
 
@@ -19,7 +20,9 @@ def add_parser(sub) -> None:
 def cmd_validate(args, io) -> int:
     from ..game import load_game, spec_files
 
-    files = spec_files(args.files)
+    paths = [spec_path(a, folders=True) for a in args.files]
+    named = {p: a for p, a in zip(paths, args.files) if str(p) != a}  # a game given by name is reported so
+    files = spec_files(paths)
     if not files:
         raise UsageError("no spec files found")
     chosen = options(args)
@@ -37,7 +40,7 @@ def cmd_validate(args, io) -> int:
             opts = "".join(f", {k}={v}" for k, v in g.options.items() if v != g.option_defaults.get(k))
             nc = len(g.contracts)
             contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
-            io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
+            io.say(f"{named.get(f, f)}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
     if bad:
         print(f"{bad} of {len(files)} spec(s) invalid", file=io.err)
         return EXIT_SPEC
