@@ -2,7 +2,8 @@
 
 `main(argv)` returns an exit code and is what the console script calls; `run(argv,
 stdout, stderr)` does the work and is what tests call in-process. Exit codes: 0 ok,
-1 a game or replay failed (illegal action, score mismatch, broken total), 2 a bad
+1 a game or replay failed (illegal action, score mismatch, broken total) or the package
+lacks one of its own files (`catalog.BrokenInstall`, said once), 2 a bad
 command line, 3 an invalid spec or record, 130 interrupted (the record so far is saved).
 No bad input ends in a Python traceback.
 """
