@@ -2,7 +2,8 @@
 
 `main(argv)` returns an exit code and is what the console script calls; `run(argv,
 stdout, stderr)` does the work and is what tests call in-process. Exit codes: 0 ok,
-1 a game or replay failed (illegal action, score mismatch, broken total), 2 a bad
+1 a game or replay failed (illegal action, score mismatch, broken total) or the package
+lacks one of its own files (`catalog.BrokenInstall`, said once), 2 a bad
 command line, 3 an invalid spec or record, 130 interrupted (the record so far is saved).
 No bad input ends in a Python traceback.
 """
@@ -12,14 +13,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .catalog import BrokenInstall
 from .commands import COMMANDS
 from .commands.common import IO, UsageError
-from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USAGE, SpecError, SpecErrors
+from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USAGE, SpecError, SpecErrors
 
 DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
 
+A SPEC is a spec file, or the name of a game shipped with cardspec (`cardspec list`).
+
+  cardspec list                                     the shipped games, by name (FAMILY/GAME)
   cardspec validate specs/FAMILY/GAME.yaml          check a spec (or several)
-  cardspec play SPEC --seats human,random,random,random
+  cardspec play FAMILY --seats human,random,random,random
   cardspec simulate SPEC --games 100 --seed 1
   cardspec replay game.yaml                         re-check a record's rulings and scores
   cardspec schema                                   the JSON Schema of spec files
@@ -33,10 +38,22 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardspec", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"cardspec {version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in dict.fromkeys(COMMANDS.values()):  # a module may declare several commands
         module.add_parser(sub)
     return p
+
+
+def version() -> str:
+    """The installed package's version, from its metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("cardspec")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "(version unknown: not installed)"
 
 
 def main(argv=None) -> int:
@@ -81,5 +98,10 @@ def run(argv, stdout, stderr, stdin=None) -> int:
     except UsageError as e:
         print(f"cardspec {args.command}: {e}", file=stderr)
         return EXIT_USAGE
+    except BrokenInstall as e:
+        print(f"cardspec {args.command}: internal error: {e}", file=stderr)
+        return EXIT_FAILURE
 
 
+if __name__ == "__main__":  # `python -m interpreter.cli`, as `python -m interpreter`
+    sys.exit(main())

@@ -3,7 +3,7 @@
 A record is YAML (or JSON, which is YAML too) and can be written by hand::
 
     format: cardspec-record/1
-    spec: ../specs/family/game.yaml   # relative to the record file (or to the working directory)
+    spec: ../specs/family/game.yaml   # relative to the record file (or to the working directory), or family/game
     seed: 7                           # optional: deals not given below are shuffled from it
     first_deal: 9                     # optional: the number of the first deal, for a record from mid-game
     deals:
@@ -37,6 +37,7 @@ from pathlib import Path
 
 import yaml
 
+from .catalog import UnknownGame, spec_file
 from .errors import GameError, IllegalAction, SpecError, SpecErrors, suggest
 from .loading import Document, load
 from .overlays import option_text
@@ -167,7 +168,11 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     first_deal = data.get("first_deal", 1)
     if isinstance(first_deal, bool) or not isinstance(first_deal, int) or first_deal < 1:
         bad(("first_deal",), "`first_deal:` is the number of the record's first deal in its game (1 or more)")
-    game = load_game(_resolve(spec_path, Path(path)), options={k: option_text(v) for k, v in options.items()})
+    try:
+        spec_file = _resolve(spec_path, Path(path))
+    except UnknownGame as e:
+        bad(("spec",), e.message)
+    game = load_game(spec_file, options={k: option_text(v) for k, v in options.items()})
     sn = list(game.seat_names)
 
     def seat_of(where, name) -> int:
@@ -260,12 +265,12 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
 
 
 def _resolve(spec_path: str, record: Path) -> Path:
-    """A record names its spec relative to itself, or to the working directory."""
+    """A record names its spec relative to itself, or to the working directory, or by a shipped game's name."""
     p = Path(spec_path)
     if p.is_absolute():
         return p
     beside = record.parent / p
-    return beside if beside.exists() else p
+    return beside if beside.exists() else spec_file(spec_path)
 
 
 def _split_actions(fail, where, line) -> list[tuple[str, tuple[int, int] | None]]:

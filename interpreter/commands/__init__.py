@@ -4,5 +4,5 @@
 from . import inspect, play, replay, simulate, validate
 
 # command name -> the module that declares and runs it (in the order `--help` lists them)
-COMMANDS = {"validate": validate, "play": play, "simulate": simulate, "replay": replay,
+COMMANDS = {"list": inspect, "validate": validate, "play": play, "simulate": simulate, "replay": replay,
             "show": inspect, "diff": inspect, "schema": inspect}

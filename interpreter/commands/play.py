@@ -6,15 +6,20 @@ from pathlib import Path
 
 from ..agents import AGENT_KINDS
 from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, GameError
-from .common import UsageError, option_arg, options, seat_agents
+from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
+
+# what each kind of seat is, for --help (every kind of AGENT_KINDS is listed, described or not)
+SEAT_WORDS = {"human": "you, at this terminal", "random": "a bot choosing uniformly among the legal choices",
+              "first": "a bot that always takes the first legal choice",
+              "mc": "a Monte Carlo bot that plays each legal choice out in a dozen imagined deals"}
 
 
 def add_parser(sub) -> None:
+    kinds = "; ".join(f"`{k}`" + (f" ({SEAT_WORDS[k]})" if k in SEAT_WORDS else "") for k in AGENT_KINDS)
     pl = sub.add_parser("play", help="play a game at the terminal, against bots or bots only",
-                        description="Play a whole game. Each seat is `human` (you, at this terminal), `random` "
-                                    "or `first` (a bot that always takes the first legal choice). The record "
+                        description=f"Play a whole game. Each seat is one of: {kinds}. The record "
                                     "is saved when the game ends, and on Ctrl-C with the game so far.")
-    pl.add_argument("spec", metavar="SPEC", help="the game's spec file")
+    pl.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     pl.add_argument("--seats", default=None, metavar="A,B,...",
                     help=f"one agent per seat in playing order, comma-separated, from {', '.join(AGENT_KINDS)} "
                          "(default: human in the first seat, random bots elsewhere)")
@@ -36,10 +41,11 @@ def cmd_play(args, io) -> int:
 
     if args.deals is not None and args.deals < 1:
         raise UsageError("--deals must be at least 1")
-    game = load_game(args.spec, options=options(args))
+    spec = spec_path(args.spec)
+    game = load_game(spec, options=options(args))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     kinds, agents = seat_agents(args.seats, game.turn_order, ["human"] + ["random"] * (game.n - 1), seed, io)
-    path = Path(args.record or f"records/{Path(args.spec).stem}-{seed}.yaml")
+    path = Path(args.record or f"records/{spec.stem}-{seed}.yaml")
     _check_writable(path)
     state = game.new_state(seed)
     sn = game.seat_names
@@ -71,7 +77,7 @@ def cmd_play(args, io) -> int:
         print(f"cardspec play: {e.message}", file=io.err)
         status = EXIT_FAILURE
         interrupted = True
-    dump(record_of(state, _spec_ref(args.spec, path), kinds, interrupted=interrupted), path)
+    dump(record_of(state, _spec_ref(spec, path), kinds, interrupted=interrupted), path)
     if state.is_terminal:
         best = max(state.totals) if game.winner == "highest" else min(state.totals)
         winners = [sn[p] for p in range(game.n) if state.totals[p] == best]
@@ -94,9 +100,15 @@ def _check_writable(path: Path) -> None:
 
 
 def _spec_ref(spec, record_path: Path) -> str:
-    """The spec path as the record should name it: relative to the record's folder."""
+    """The spec as the record should name it: a shipped game by its name (it replays from any folder), another
+    spec by its path relative to the record's folder."""
     import os
 
+    from ..catalog import name_of
+
+    shipped = name_of(spec)
+    if shipped:
+        return shipped
     try:
         return os.path.relpath(Path(spec).resolve(), record_path.resolve().parent)
     except ValueError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import EXIT_FAILURE, EXIT_OK, EXIT_SPEC, GameError, SpecError, SpecErrors
-from .common import UsageError
+from .common import UsageError, spec_path
 from .progress import Progress
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
@@ -24,7 +24,8 @@ def add_parser(sub) -> None:
                                    "or a folder, replay each and summarise: how many passed, and each failure "
                                    "with its first error; exit 3 if any is invalid, else 1 if any failed.")
     r.add_argument("records", nargs="+", metavar="RECORD", help="record files, or folders of .yaml/.json records")
-    r.add_argument("--spec", default=None, help="use this spec instead of the one the record names")
+    r.add_argument("--spec", default=None, help="use this spec (a file or a shipped game's name) instead of the "
+                                                "one the record names")
 
 
 def record_files(paths) -> list[Path]:
@@ -51,7 +52,7 @@ def _replay_one(path, spec, io) -> int:
     from ..records import ReplayError, replay
 
     try:
-        result = replay(path, spec=spec)
+        result = replay(path, spec=None if spec is None else str(spec_path(spec)))
     except ReplayError as e:
         print(e.error.render(), file=io.err)
         return EXIT_SPEC if e.invalid else EXIT_FAILURE
