@@ -20,7 +20,7 @@ import random
 from typing import TYPE_CHECKING, Sequence
 
 from .actions import Action, match_key
-from .errors import GameError, IllegalAction
+from .errors import GameError, GameFault, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -101,8 +101,13 @@ class State:
         # bindings read by expressions (the seat being scored, the card being tested, ...)
         self.player = 0
         self.target = 0
-        self._new_deal()
-        self._run()
+        try:
+            self._new_deal()
+            self._run()
+        except (GameError, GameFault):
+            raise
+        except Exception as e:  # a spec's expression failed: say where (see faults.py)
+            raise self._fault(e) from e
 
     # ---- the OpenSpiel-shaped API -------------------------------------------------
 
@@ -120,13 +125,18 @@ class State:
         if not self.terminal:
             return list(self.totals)
         partie = self.game.partie
-        if partie is None:
-            return self._game_result()
-        out = []
-        for p in range(self.n):
-            self.player = p
-            out.append(partie.result(self))
-        return out
+        try:
+            if partie is None:
+                return self._game_result()
+            out = []
+            for p in range(self.n):
+                self.player = p
+                out.append(partie.result(self))
+            return out
+        except (GameError, GameFault):
+            raise
+        except Exception as e:
+            raise self._fault(e) from e
 
     @property
     def history(self) -> list[tuple[int, Action]]:
@@ -137,28 +147,56 @@ class State:
         """The actions the current player may take, in a stable order; [] when over."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.terminal else self.phase.legal(self)
+            try:
+                legal = self._legal = [] if self.terminal else self.phase.legal(self)
+            except (GameError, GameFault):
+                raise
+            except Exception as e:
+                raise self._fault(e) from e
+            if not legal and not self.terminal:
+                raise self._fault(None, message=f"{self.seat_name(self.current)} must act in phase "
+                                                f"`{self.phase.name}` but has no legal choice")
         return legal
 
     def apply(self, action: Action | str) -> None:
         """Take `action` for the current player; refuse it, state unchanged, if illegal."""
-        if action.__class__ is str:
-            action = self.find_action(action)
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(*self.why_illegal(action))
-        self._legal = None
-        self.deal.actions.append((self.current, action))
-        phase = self.phase
-        seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
-        if seat is None:
-            seat = phase.actor(self)
-        if seat is not None:  # the same phase goes on: the common case in the play loop
-            self.current = seat
+        try:  # free when nothing is raised: a failure of the spec's rules is placed by _fault
+            if action.__class__ is str:
+                action = self.find_action(action)
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(*self.why_illegal(action))
+            self._legal = None
+            self.deal.actions.append((self.current, action))
+            phase = self.phase
+            seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
+            if seat is None:
+                seat = phase.actor(self)
+            if seat is not None:  # the same phase goes on: the common case in the play loop
+                self.current = seat
+            else:
+                self._run()
+        except (GameError, GameFault):
+            raise
+        except Exception as e:
+            raise self._fault(e, action) from e
+
+    def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
+        """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""
+        from .faults import fault
+
+        last = next(((d.number, x) for d in reversed(self.deals) for x in d.actions[-1:]), None)
+        if action is not None and last is not None and last[1][1] is action:
+            doing = f"deal {last[0]}, at `{self.seat_name(last[1][0])} {action.name}`"
+        elif action is not None:
+            doing = f"deal {self.deal_number}, at `{self.seat_name(self.current)} {getattr(action, 'name', action)}`"
         else:
-            self._run()
+            doing = f"deal {self.deal_number}"
+            if last is not None:
+                doing += f", after `{self.seat_name(last[1][0])} {last[1][1].name}`"
+        return fault(self, e, doing, message)
 
     def find_action(self, text: str) -> Action:
         """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""
