@@ -378,6 +378,10 @@ class Compiler(PhaseCompiler):
         try:
             keep = compile_filter(source, self.scope, "card", "card", what=what)
             self.places.add(keep, path)
+            first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
+            for part in ((first or (None, None))[1], *rest):  # the parts a caller may run without `keep`
+                if part is not None:
+                    self.places.add(part, path)
             return keep
         except ExprError as e:
             if not self._follows_from_broken_function(e):

@@ -24,6 +24,10 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
     totals: {A: ..., B: ..., C: ..., D: ...}     # optional; checked when present
     interrupted: true                 # written when a game was stopped early: the last deal may be unfinished
 
+Every key and the kind of every value are checked before the spec is read (an unknown
+key or format is an error at its place in the record); the spec a record names must be
+under the spec folders (`loading.confined`), and errors of its `options:` are the record's.
+
 Replay applies every action through the same legality as play, so an illegal action is
 reported with the rule that forbids it, and a recorded score that differs is reported
 with the deal and the seat; both at the record's line and column.
@@ -352,7 +356,8 @@ def _spec_of(doc: Document, spec: str | None, options: dict, bad):
         for err in e.errors:
             m = _OPTION.match(err.message)
             if m and m.group(1) in options:  # the record chose that option: the mistake is the record's
-                mine.append(doc.error(("options", m.group(1)), err.message, err.hint))
+                mine.append(doc.error(("options", m.group(1)), err.message, err.hint,
+                                      at_key=err.message.startswith("unknown")))
             else:
                 theirs.append(err)
         if theirs and "spec" in doc.data:

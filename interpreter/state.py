@@ -94,7 +94,7 @@ class State:
         self.game_deals: list[int] = []  # the deal that ended each of those games
         self.game_totals: list[list] = []  # and each game's final totals
         self.deal_number = first_deal - 1  # a record may start in the middle of a game
-        self.dealer = first_dealer if first_dealer is not None else game.first_dealer(self)
+        self.dealer = first_dealer
         self.terminal = False
         self.current = TERMINAL
         self._legal: list[Action] | None = None
@@ -102,6 +102,8 @@ class State:
         self.player = 0
         self.target = 0
         try:
+            if first_dealer is None:
+                self.dealer = game.first_dealer(self)
             self._new_deal()
             self._run()
         except (GameError, GameFault):
@@ -192,10 +194,12 @@ class State:
             doing = f"deal {last[0]}, at `{self.seat_name(last[1][0])} {action.name}`"
         elif action is not None:
             doing = f"deal {self.deal_number}, at `{self.seat_name(self.current)} {getattr(action, 'name', action)}`"
-        else:
-            doing = f"deal {self.deal_number}"
+        else:  # while listing the choices of the seat to act, or between deals
+            doing = f"deal {self.deal_number if self.deals else self.deal_number + 1}"
+            if not self.terminal and self.current >= 0:
+                doing += f", {self.seat_name(self.current)} to act"
             if last is not None:
-                doing += f", after `{self.seat_name(last[1][0])} {last[1][1].name}`"
+                doing += f"{',' * (doing.count(',') == 0)} after `{self.seat_name(last[1][0])} {last[1][1].name}`"
         return fault(self, e, doing, message)
 
     def find_action(self, text: str) -> Action:
