@@ -122,7 +122,8 @@ def _unexpected(command: str, e: Exception, stderr) -> int:
         what = "too deeply nested"
     else:
         what = f"{type(e).__name__}" + (f": {e}" if str(e) else "")
-    print(f"cardspec {command}: internal error ({what}); please report it with the command that caused it "
+    during = f" in a game ({state.doing()})" if state is not None else ""
+    print(f"cardspec {command}: internal error ({what}){during}; please report it with the command that caused it "
           "(CARDSPEC_DEBUG=1 shows where it happened)", file=stderr)
     return EXIT_INTERNAL
 

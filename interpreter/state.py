@@ -189,18 +189,21 @@ class State:
         """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""
         from .faults import fault
 
+        return fault(self, e, self.doing(action), message)
+
+    def doing(self, action=None) -> str:
+        """Where the game is, for a message: the deal, and the action taken (or the last one)."""
         last = next(((d.number, x) for d in reversed(self.deals) for x in d.actions[-1:]), None)
         if action is not None and last is not None and last[1][1] is action:
-            doing = f"deal {last[0]}, at `{self.seat_name(last[1][0])} {action.name}`"
-        elif action is not None:
-            doing = f"deal {self.deal_number}, at `{self.seat_name(self.current)} {getattr(action, 'name', action)}`"
-        else:  # while listing the choices of the seat to act, or between deals
-            doing = f"deal {self.deal_number if self.deals else self.deal_number + 1}"
-            if not self.terminal and self.current >= 0:
-                doing += f", {self.seat_name(self.current)} to act"
-            if last is not None:
-                doing += f"{',' * (doing.count(',') == 0)} after `{self.seat_name(last[1][0])} {last[1][1].name}`"
-        return fault(self, e, doing, message)
+            return f"deal {last[0]}, at `{self.seat_name(last[1][0])} {action.name}`"
+        if action is not None:
+            return f"deal {self.deal_number}, at `{self.seat_name(self.current)} {getattr(action, 'name', action)}`"
+        doing = f"deal {self.deal_number if self.deals else self.deal_number + 1}"  # (between deals: the next)
+        if not self.terminal and self.current >= 0:
+            doing += f", {self.seat_name(self.current)} to act"
+        if last is not None:
+            doing += f"{',' * (doing.count(',') == 0)} after `{self.seat_name(last[1][0])} {last[1][1].name}`"
+        return doing
 
     def find_action(self, text: str) -> Action:
         """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""

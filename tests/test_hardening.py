@@ -267,14 +267,17 @@ def test_a_very_long_name_is_shortened_in_messages(tmp_path):
     ("device", "it is a device: only regular files are written"),
     ("long", "the file name is too long"),
     ("nul", "the file name contains a NUL byte"),
+    ("loop", "the path goes round a loop of symbolic links"),
 ])
 def test_record_output_paths_are_checked_before_the_game(what, message, tmp_path):
     from interpreter.loading import shown
 
     path = {"folder": tmp_path, "fifo": tmp_path / "p.yaml", "device": "/dev/null",
-            "long": long_name(tmp_path), "nul": f"{tmp_path}/a\0.yaml"}[what]
+            "long": long_name(tmp_path), "nul": f"{tmp_path}/a\0.yaml", "loop": tmp_path / "l.yaml"}[what]
     if what == "fifo":
         os.mkfifo(path)
+    if what == "loop":
+        os.symlink(path, path)
     code, out, err = cli("play", BARBU, "--seats", "first,first,first,first", "--record", path, "--deals", 1)
     assert code == 2
     assert err == f"cardspec play: cannot save the record to {shown(path)}: {message}\n"
@@ -468,3 +471,30 @@ def test_a_record_spec_that_cannot_be_read_is_blamed_on_the_record(what, tmp_pat
     assert code == 3
     why = "file not found" if what == "missing" else "this is a folder, not a spec file"
     assert err.splitlines()[0] == f"{path}:2:7: cannot use the spec `{name}`: {why}"
+
+
+def test_play_saves_the_game_so_far_before_an_internal_error(tmp_path, monkeypatch):
+    from interpreter import agents
+
+    plays = []
+
+    def choose(self, state, seat, legal):  # a bot that breaks down at its fifth move
+        plays.append(seat)
+        if len(plays) == 5:
+            raise RuntimeError("broken bot")
+        return legal[0]
+
+    monkeypatch.setattr(agents.FirstLegalAgent, "choose", choose)
+    monkeypatch.delenv("CARDSPEC_DEBUG", raising=False)
+    spec = tiny(tmp_path)
+    record = tmp_path / "r.yaml"
+    code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
+    assert code == 4
+    assert err == ("cardspec play: internal error (RuntimeError: broken bot) in a game (deal 1, A to act after "
+                   "`B play JS`); please report it with the command that caused it (CARDSPEC_DEBUG=1 shows where it "
+                   "happened)\n")
+    saved = yaml.safe_load(record.read_text())
+    assert saved["interrupted"] is True
+    assert saved["deals"][0]["actions"] == ["A play AS, B play QS", "A play KS, B play JS"]
+    code, out, err = cli("replay", record)
+    assert code == 0 and "Deal  1 unfinished (A to act)" in out
