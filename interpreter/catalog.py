@@ -177,11 +177,15 @@ def spec_file(text: str, *, folders: bool = False) -> Path:
         raise UnknownGame("the spec is empty: give a spec file or a shipped game's name "
                           "(`cardspec list` shows the games)")
     path = Path(text)
-    if path.is_file() or (folders and path.is_dir()) or path.suffix.lower() in SUFFIXES or path.is_absolute():
+    try:  # a name the system cannot look at (NUL, too long) is a path: loading refuses it with the reason
+        is_file, is_dir = path.is_file(), path.is_dir()
+    except (OSError, ValueError):
+        return path
+    if is_file or (folders and is_dir) or path.suffix.lower() in SUFFIXES or path.is_absolute():
         return path
     try:
         return lookup(text)
     except UnknownGame:
-        if path.is_dir():  # a folder where a file is needed: loading says so
+        if is_dir:  # a folder where a file is needed: loading says so
             return path
         raise

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents import AGENT_KINDS
-from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, GameError
+from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, GameError, GameFault
 from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 
 # what each kind of seat is, for --help (every kind of AGENT_KINDS is listed, described or not)
@@ -46,8 +46,8 @@ def cmd_play(args, io) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     kinds, agents = seat_agents(args.seats, game.turn_order, ["human"] + ["random"] * (game.n - 1), seed, io)
     path = Path(args.record or f"records/{spec.stem}-{seed}.yaml")
+    state = game.new_state(seed)  # (a spec that fails as the game starts leaves no record file behind)
     _check_writable(path)
-    state = game.new_state(seed)
     sn = game.seat_names
     humans = "human" in kinds
     io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {kinds[i]}' for i in game.turn_order)}; seed {seed}")
@@ -77,6 +77,13 @@ def cmd_play(args, io) -> int:
         print(f"cardspec play: {e.message}", file=io.err)
         status = EXIT_FAILURE
         interrupted = True
+    except GameFault as e:  # the spec's rules failed: where, and the game so far is kept to replay it
+        print(e.render(), file=io.err)
+        status = EXIT_SPEC
+        interrupted = True
+    except Exception:  # reported by `cli.run`; the game so far is saved first
+        dump(record_of(state, _spec_ref(spec, path), kinds, interrupted=True), path)
+        raise
     dump(record_of(state, _spec_ref(spec, path), kinds, interrupted=interrupted), path)
     if state.is_terminal:
         best = max(state.totals) if game.winner == "highest" else min(state.totals)
@@ -89,14 +96,18 @@ def cmd_play(args, io) -> int:
 
 def _check_writable(path: Path) -> None:
     """Refuse, before the game starts, a record path that cannot be written."""
-    if path.is_dir():
-        raise UsageError(f"cannot save the record to {path}: it is a folder")
+    from ..loading import Refused, check_output, shown
+
+    try:
+        check_output(path)
+    except Refused as e:
+        raise UsageError(f"cannot save the record to {shown(path)}: {e.message}") from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a"):
             pass
     except OSError as e:
-        raise UsageError(f"cannot save the record to {path}: {e.strerror or e}") from None
+        raise UsageError(f"cannot save the record to {shown(path)}: {e.strerror or e}") from None
 
 
 def _spec_ref(spec, record_path: Path) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..errors import EXIT_FAILURE, EXIT_OK, EXIT_SPEC, GameError, SpecError, SpecErrors
 from .common import UsageError, spec_path
+from ..loading import is_folder
 from .progress import Progress
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
@@ -32,7 +33,7 @@ def record_files(paths) -> list[Path]:
     """The records named, folders expanded into the .yaml, .yml and .json files below them (sorted)."""
     out = []
     for p in map(Path, paths):
-        if p.is_dir():
+        if is_folder(p):
             out.extend(sorted(f for f in p.rglob("*") if f.suffix.lower() in RECORD_SUFFIXES and f.is_file()))
         else:
             out.append(p)
@@ -41,7 +42,7 @@ def record_files(paths) -> list[Path]:
 
 def cmd_replay(args, io) -> int:
     files = record_files(args.records)
-    if len(args.records) == 1 and len(files) == 1 and not Path(args.records[0]).is_dir():
+    if len(args.records) == 1 and len(files) == 1 and not is_folder(args.records[0]):
         return _replay_one(files[0], args.spec, io)
     if not files:
         raise UsageError(f"no records (.yaml, .yml or .json files) in {', '.join(args.records)}")
