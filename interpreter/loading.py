@@ -432,8 +432,8 @@ def confined(path, roots, kind: str = "spec") -> Path:
             raise Refused(f"a spec file's name ends in {' or '.join(SPEC_SUFFIXES)}")
         return real
     raise Refused("it is outside the folders specs are read from",
-                  "a spec must be under the folder of the file that names it, among the shipped specs, or "
-                  f"under a folder given with --spec-path or {SPEC_PATH_ENV}")
+                  "a spec must be under the folder of the file that names it or the working folder, among the "
+                  f"shipped specs, or under a folder given with --spec-path or {SPEC_PATH_ENV}")
 
 
 def _decode(raw: bytes, file: str) -> str:

@@ -296,8 +296,8 @@ def outside(tmp_path) -> Path:
     return secret
 
 
-HINT = ("  hint: a spec must be under the folder of the file that names it, among the shipped specs, or under a "
-        "folder given with --spec-path or CARDSPEC_SPEC_PATH")
+HINT = ("  hint: a spec must be under the folder of the file that names it or the working folder, among the "
+        "shipped specs, or under a folder given with --spec-path or CARDSPEC_SPEC_PATH")
 
 
 @pytest.mark.parametrize("target", ["/etc/passwd", "secret", "../private/secret.yaml", "symlink"])
@@ -498,3 +498,25 @@ def test_play_saves_the_game_so_far_before_an_internal_error(tmp_path, monkeypat
     assert saved["deals"][0]["actions"] == ["A play AS, B play QS", "A play KS, B play JS"]
     code, out, err = cli("replay", record)
     assert code == 0 and "Deal  1 unfinished (A to act)" in out
+
+
+def test_a_record_that_play_wrote_beside_its_spec_replays_from_the_working_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    tiny(tmp_path)
+    code, out, err = cli("play", "tiny.yaml", "--seats", "first,first", "--seed", 1, "--quiet")
+    assert code == 0, err
+    record = next((tmp_path / "records").glob("*.yaml"))
+    assert "spec: ../tiny.yaml" in record.read_text()
+    assert cli("replay", record)[0] == 0
+
+
+def test_a_spec_named_by_a_record_must_be_called_yaml_even_inside_the_spec_folders(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text(SECRET + "\n")
+    record = tmp_path / "r.yaml"
+    record.write_text("format: cardspec-record/1\nspec: notes.txt\ndeals:\n  - dealer: A\n")
+    code, out, err = cli("replay", record)
+    assert code == 3
+    assert err.splitlines()[0] == (f"{record}:2:7: cannot use the spec `notes.txt`: a spec file's name ends in "
+                                   ".yaml or .yml")
+    assert "hunter2" not in out + err
