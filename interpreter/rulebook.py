@@ -64,6 +64,8 @@ CALLS = {
     "game_result": "the result of {1} in game {0}",
 }
 AGGREGATES = {"count": "the number of", "sum": "the sum of", "max": "the highest of", "min": "the lowest of"}
+# forms in which a call that reads with its own `and` or commas is bracketed
+BRACKET_CALLS = ("add", "sub", "mul", "div", "floordiv", "mod", "neg", "compare", "if_")
 AGG_NOUN = {"count": "the number of", "sum": "the total", "max": "the highest", "min": "the lowest"}
 CARD_LISTS = {"won", "played", "hand", "cards", "trick", "talon", "discards", "won_by", "played_by", "hand_of"}
 
@@ -109,7 +111,8 @@ class Words:
             return self.token(t, loop)
         kind, ch = t.data, t.children
         if kind == "if_":
-            return f"{self.node(ch[1], loop)} if {self.node(ch[0], loop)}, otherwise {self.node(ch[2], loop)}"
+            return f"{self.group(ch[1], loop, kind)} if {self.group(ch[0], loop, kind)}, " \
+                   f"otherwise {self.node(ch[2], loop)}"
         if kind in ("or_", "and_"):
             word = kind[:-1]
             return " ".join([self.group(ch[0], loop, kind), word, self.group(ch[1], loop, kind)])
@@ -127,7 +130,7 @@ class Words:
             if x.startswith("the "):
                 return ("there is no " if str(ch[1]) == "==" else "there is a ") + x[4:]
         if kind == "compare":
-            return f"{self.node(ch[0], loop)} {COMPARE[str(ch[1])]} {self.node(ch[2], loop)}"
+            return f"{self.group(ch[0], loop, kind)} {COMPARE[str(ch[1])]} {self.group(ch[2], loop, kind)}"
         if kind == "in_":
             if isinstance(ch[1], Tree) and ch[1].data == "list_":
                 return f"{self.node(ch[0], loop)} is {self.either(ch[1], loop)}"
@@ -173,11 +176,14 @@ class Words:
                                              or {t.data, parent} <= {"mul", "div"}):
             return text  # left to right: `a - b - c` needs no brackets
         # a mix of `and` and `or` is bracketed either way, for readers who do not know which binds first
-        tight = {"or_": ("if_", "and_"), "and_": ("if_", "or_"), "add": ("if_",), "sub": ("if_", "add", "sub"),
+        tight = {"if_": ("if_",), "compare": ("if_",), "or_": ("if_", "and_"), "and_": ("if_", "or_"),
+                 "add": ("if_",), "sub": ("if_", "add", "sub"),
                  "mul": ("if_", "add", "sub"), "neg": ("if_", "add", "sub", "mul", "div"),
                  "div": ("if_", "add", "sub"), "floordiv": ("if_", "add", "sub"), "mod": ("if_", "add", "sub")}
         if isinstance(t, Tree) and t.data in tight.get(parent, ()):
             return f"({text})"
+        if parent in BRACKET_CALLS and isinstance(t, Tree) and t.data == "call" and (" and " in text or ", " in text):
+            return f"({text})"  # `(points of p and k) + 1`: the call's own `and` is not the sum's
         return text
 
     def either(self, lst: Tree, loop) -> str:
@@ -223,61 +229,76 @@ class Words:
 
     def aggregate(self, f: str, args, loop) -> str:
         if len(args) != 1:
-            if f in ("max", "min"):
-                raise _Unsaid(f)
             raise _Unsaid(f)
         a = args[0]
         if isinstance(a, Tree) and a.data == "comp":  # v in xs where cond
             head, cond = a.children
-            if not (isinstance(head, Tree) and head.data == "in_"):
+            if not (isinstance(head, Tree) and head.data == "in_" and head.children[0].data == "name"):
                 raise _Unsaid("comp")
             var, xs = str(head.children[0].children[0]), head.children[1]
-            inner = dict(loop, **{var: _noun(xs) or var})
-            items = f"{self.node(xs, loop)} {self.such(cond, var, inner)}"
+            items = f"{self.node(xs, loop)} {self.such(cond, var, self.looping(loop, var, xs))}"
             return {"filter": items, "any": f"some of {items}", "all": f"all of {items}"}.get(
                 f, f"{AGGREGATES.get(f, f)} {items}")
         if isinstance(a, Tree) and a.data == "gen":  # value for v in xs [where cond]
-            value, var, xs = a.children[0], str(a.children[1]), a.children[2]
-            noun = _noun(xs) or var
-            inner = dict(loop, **{var: noun})
-            if len(a.children) == 3 and f in AGGREGATES and isinstance(value, Tree) and value.data == "attr" \
-                    and _is_name(value.children[0], var):
-                attr = str(value.children[1])
-                return f"{AGG_NOUN[f]} {ATTRS.get(attr, attr.replace('_', ' '))} of {self.node(xs, loop)}"
-            if len(a.children) == 3 and f in AGGREGATES and isinstance(value, Tree) and value.data == "call" \
-                    and len(value.children) == 2 and _is_name(value.children[1], var) \
-                    and CALLS.get(str(value.children[0]), "").startswith("{0:pos} "):
-                what = CALLS[str(value.children[0])].removeprefix("{0:pos} ")
-                return f"{AGG_NOUN[f]} {what} of {self.node(xs, loop)}"
-            over = f"for each {noun.removeprefix('the ')} of {self.node(xs, loop)}" if _noun(xs) else \
-                f"for each {var} in {self.node(xs, loop)}"
-            if len(a.children) > 3:
-                over += " " + self.such(a.children[3], var, inner)
-            v = self.node(value, inner)
-            if isinstance(value, Tree) and value.data in ("or_", "and_", "if_"):
-                v = f"({v})"
-            if f == "any":
-                return f"{v} {over.replace('for each', 'for some', 1)}"
-            if f == "all":
-                return f"{v} {over}"
-            return f"{AGGREGATES.get(f, f)} {v} {over}"
+            return self.generated(f, a.children, loop)
+        if isinstance(a, Tree) and a.data == "list_" and f in ("max", "min") and len(a.children) > 1:
+            two = len(a.children) == 2
+            word = {"max": "higher" if two else "highest", "min": "lower" if two else "lowest"}[f]
+            return f"the {word} of {listing([self.node(c, loop) for c in a.children])}"
         xs = self.node(a, loop)
         if f == "count":
             return "the number of players" if xs == "the players" else f"the number of {xs}"
         return {"any": f"any of {xs}", "all": f"all of {xs}", "filter": xs}.get(f, f"{AGGREGATES.get(f, f)} {xs}")
 
+    def looping(self, loop, var, xs) -> dict:
+        """The words for the names in scope inside a loop over `xs`: its item is "that card"."""
+        noun = _noun(xs)
+        return dict(loop, **{var: f"that {noun}" if noun else var})
+
+    def generated(self, f, parts, loop) -> str:
+        """An aggregate of `value for v in xs [where cond]`."""
+        value, var, xs = parts[0], str(parts[1]), parts[2]
+        inner, noun = self.looping(loop, var, xs), _noun(xs)
+        simple = len(parts) == 3 and f in AGGREGATES and isinstance(value, Tree)
+        if simple and value.data == "attr" and _is_name(value.children[0], var):  # sum(c.points for c in won)
+            attr = str(value.children[1])
+            return f"{AGG_NOUN[f]} {ATTRS.get(attr, attr.replace('_', ' '))} of {self.node(xs, loop)}"
+        what = self.of_item(value, var)
+        if simple and what:  # max(total_of(s) for s in seats): the highest game total of the players
+            return f"{AGG_NOUN[f]} {what} of {self.node(xs, loop)}"
+        over = f"for {'some' if f == 'any' else 'each'} {noun or var} of {self.node(xs, loop)}"
+        if len(parts) > 3:
+            over += " " + self.such(parts[3], var, inner)
+        v = self.node(value, inner)
+        if isinstance(value, Tree) and value.data in ("or_", "and_", "if_"):
+            v = f"({v})"
+        return f"{v} {over}" if f in ("any", "all") else f"{AGGREGATES.get(f, f)} {v} {over}"
+
+    def of_item(self, t, var) -> str | None:
+        """`total_of(s)` as "game total" (of the loop item `s`), for "the players whose game total ..."."""
+        if not (isinstance(t, Tree) and t.data == "call" and len(t.children) == 2 and _is_name(t.children[1], var)):
+            return None
+        f = str(t.children[0])
+        if f in self.spec_names:
+            return term(f.removesuffix("_of"))
+        template = CALLS.get(f, "")
+        return template.removeprefix("{0:pos} ") if template.startswith("{0:pos} ") else None
+
     def such(self, cond, var, loop) -> str:
         """`whose rank is queen` for a condition on one attribute of the loop item, else `such that ...`."""
         if isinstance(cond, Tree) and cond.data in ("compare", "in_"):
-            left = cond.children[0]
+            left, what = cond.children[0], None
             if isinstance(left, Tree) and left.data == "attr" and _is_name(left.children[0], var):
                 attr = str(left.children[1])
                 what = ATTRS.get(attr, attr.replace("_", " "))
-                if cond.data == "in_":
-                    right = cond.children[1]
-                    rest = self.either(right, loop) if isinstance(right, Tree) and right.data == "list_" else \
-                        f"among {self.node(right, loop)}"
-                    return f"whose {what} is {rest}"
+            else:
+                what = self.of_item(left, var)
+            if what and cond.data == "in_":
+                right = cond.children[1]
+                rest = self.either(right, loop) if isinstance(right, Tree) and right.data == "list_" else \
+                    f"among {self.node(right, loop)}"
+                return f"whose {what} is {rest}"
+            if what:
                 return f"whose {what} {COMPARE[str(cond.children[1])]} {self.node(cond.children[2], loop)}"
         return f"such that {self.node(cond, loop)}"
 
@@ -302,15 +323,11 @@ def _is_name(t, n) -> bool:
 
 
 def _noun(xs) -> str:
-    """How a loop item is called, by the list it runs over."""
+    """What a loop item is, by the list it runs over: "card", "trick", "player" (or "" if unknown)."""
     head = str(xs.children[0]) if isinstance(xs, Tree) and xs.data in ("name", "call") else ""
     if head in CARD_LISTS:
-        return "the card"
-    if head == "tricks":
-        return "the trick"
-    if head in ("seats", "callers"):
-        return "the player"
-    return ""
+        return "card"
+    return {"tricks": "trick", "seats": "player", "callers": "player"}.get(head, "")
 
 
 def _fill(template: str, words) -> str:

@@ -212,7 +212,7 @@ def test_bad_arguments_get_a_clear_answer(argv, code, message):
     assert (got, out, err) == (code, "", message)
 
 
-WORDS = Words({"elder", "cards_this_deal", "points_of", "repique"})
+WORDS = Words({"elder", "cards_this_deal", "points_of", "repique", "board", "wins"})
 
 
 @pytest.mark.parametrize("source, words", [
@@ -221,12 +221,20 @@ WORDS = Words({"elder", "cards_this_deal", "points_of", "repique"})
     ("partner(player)", "the player's partner"),
     ("-6 * count(c in won where c.rank == Q)", "-6 times the number of the cards he won whose rank is queen"),
     ("count(c in cards where c.rank in [K, Q, J]) == 0",
-     "the number of the cards whose rank is one of king, queen or jack is 0"),
+     "(the number of the cards whose rank is one of king, queen or jack) is 0"),
     ("if KH in won then -20 else 0", "-20 if the king of hearts is among the cards he won, otherwise 0"),
     ("[45, 20, 5, -5][place]", "45, 20, 5 or -5 for his place in going out 1, 2, 3 or 4"),
     ("(if tricks[-2].winner == player then -10 else 0) + 1",
      "(-10 if the winner of the second-to-last trick is the player, otherwise 0) + 1"),
-    ("a - b - c", "`a - b - c`"),  # names the spec does not define are shown as written
+    ("a - b - c", "`a - b - c`"),
+    ("max([call(player), 0]) + count(q in callers where call(q) == board)",
+     "(the higher of the player's call and 0) + the number of the players who called whose call is board"),
+    ("sum((if t.leader == player then 1 else 2) for t in tricks where t.winner == player)",
+     "the sum of (1 if the leader of that trick is the player, otherwise 2) for each trick of the tricks whose winner "
+     "is the player"),
+    ("max(wins(s) for s in seats) >= 3", "the highest wins of the players is at least 3"),
+    ("if elder == dealer then (if player == dealer then 1 else 2) else 3",
+     "(1 if the player is the dealer, otherwise 2) if elder is the dealer, otherwise 3"),  # names the spec does not define are shown as written
     ("tricks_won - (dealt - 1)", "the tricks he won - (the number of cards dealt to each - 1)"),
     ("dealt - 1 - tricks_won", "the number of cards dealt to each - 1 - the tricks he won"),
     ("trump != none and not leading", "there is a trump suit and he is not on lead"),
