@@ -64,7 +64,7 @@ CALLS = {
     "game_result": "the result of {1} in game {0}",
 }
 AGGREGATES = {"count": "the number of", "sum": "the sum of", "max": "the highest of", "min": "the lowest of"}
-# forms in which a call that reads with its own `and` or commas is bracketed
+# forms in which a call or an item of a list that reads with its own `and`, `or` or commas is bracketed
 BRACKET_CALLS = ("add", "sub", "mul", "div", "floordiv", "mod", "neg", "compare", "if_")
 AGG_NOUN = {"count": "the number of", "sum": "the total", "max": "the highest", "min": "the lowest"}
 CARD_LISTS = {"won", "played", "hand", "cards", "trick", "talon", "discards", "won_by", "played_by", "hand_of"}
@@ -182,7 +182,8 @@ class Words:
                  "div": ("if_", "add", "sub"), "floordiv": ("if_", "add", "sub"), "mod": ("if_", "add", "sub")}
         if isinstance(t, Tree) and t.data in tight.get(parent, ()):
             return f"({text})"
-        if parent in BRACKET_CALLS and isinstance(t, Tree) and t.data == "call" and (" and " in text or ", " in text):
+        if parent in BRACKET_CALLS and isinstance(t, Tree) and t.data in ("call", "index") \
+                and any(w in text for w in (" and ", " or ", ", ")):
             return f"({text})"  # `(points of p and k) + 1`: the call's own `and` is not the sum's
         return text
 
@@ -327,7 +328,7 @@ def _noun(xs) -> str:
     head = str(xs.children[0]) if isinstance(xs, Tree) and xs.data in ("name", "call") else ""
     if head in CARD_LISTS:
         return "card"
-    return {"tricks": "trick", "seats": "player", "callers": "player"}.get(head, "")
+    return {"tricks": "trick", "seats": "player", "callers": "player", "suits": "suit"}.get(head, "")
 
 
 def _fill(template: str, words) -> str:
@@ -538,7 +539,8 @@ class _Writer:
         p = self.d["pack"]
         suits, ranks = [SUITS[s] for s in p["suits"]], [str(r) for r in p["ranks"]]
         lines = [f"{len(self.g.pack)} cards: the {listing(suits)}, each ranked from high to low "
-                 f"{' '.join(ranks)}" + (f" ({rank_name(ranks[0])} high)." if ranks[0] in RANKS else ".")]
+                 f"{' '.join(ranks)}" + (f" ({rank_name(ranks[0])} high)" if ranks[0] in RANKS else "")
+                 + (", the order of sequences." if p.get("plain_order") else ".")]
         if p.get("extra"):
             lines.append(f"Added: {listing(JOKERS[j] for j in p['extra'])}.")
         if p.get("remove"):
@@ -819,6 +821,16 @@ class _Writer:
                 "A contract says which of these rules apply, in order; each keeps only the cards it allows, "
                 "unless that would leave none, in which case it does not apply."])
 
+    def trumps(self) -> bool:
+        """Whether a deal can have a trump suit: turned up, bid, announced or set by the play."""
+        d = self.d
+        plays = [d.get("play") or {}] + [(c or {}).get("play") or {} for c in (d.get("contracts") or {}).values()]
+        announced = [c for c in (d.get("contracts") or {}).values()
+                     if ((c or {}).get("announce") or {}).get("trump") == "suit"]
+        phases = [(p or {}) for p in (d.get("phases") or {}).values()]
+        return bool(announced or any(p.get("trump") is not None for p in plays)
+                    or any(p.get("turn_up") == "trump" or p.get("kind") == "trump_bid" for p in phases))
+
     def keep(self, source) -> str:
         return f"a card such that {self.w(source)}" if source is not None else "any card"
 
@@ -831,7 +843,9 @@ class _Writer:
             lines += self.layout(play["layout"])
         elif top:
             lines.append("Each player plays one card to a trick; the highest trump wins it, otherwise the highest "
-                         "card of the suit led.")
+                         "card of the suit led." if self.trumps() else
+                         "Each player plays one card to a trick; the highest card of the suit led wins it (there are "
+                         "no trumps).")
         if play.get("trump") is not None:
             lines.append(f"Trumps: {self.w(play['trump'])}.")
         if "rules" in play:
