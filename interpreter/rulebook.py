@@ -33,7 +33,7 @@ ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh
 NAMES = {
     "dealer": "the dealer", "declarer": "the declarer", "player": "the player", "target": "the other player",
     "tricks_won": "the tricks he won", "won": "the cards he won", "played": "the cards played so far",
-    "hand": "his hand", "led_suit": "the suit led", "trump": "the trump suit", "leading": "he is on lead",
+    "hand": "the cards in his hand", "led_suit": "the suit led", "trump": "the trump suit", "leading": "he is on lead",
     "card": "the card", "deal_number": "the number of the deal", "dealt": "the number of cards dealt to each",
     "counted_deal": "the number of the deal (void deals not counted)", "pack_size": "the number of cards in the pack",
     "place": "his place in going out", "seats": "the players", "contracts": "the contracts",
@@ -183,7 +183,7 @@ class Words:
         if isinstance(t, Tree) and t.data in tight.get(parent, ()):
             return f"({text})"
         if parent in BRACKET_CALLS and isinstance(t, Tree) and t.data in ("call", "index") \
-                and any(w in text for w in (" and ", " or ", ", ")):
+                and any(w in text for w in (" and ", " or ", ", ") + ((" is ",) if parent == "compare" else ())):
             return f"({text})"  # `(points of p and k) + 1`: the call's own `and` is not the sum's
         return text
 

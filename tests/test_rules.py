@@ -245,8 +245,8 @@ WORDS = Words({"elder", "cards_this_deal", "points_of", "repique", "board", "win
     ("points_of(elder)", "points of elder"),
     ("cards_this_deal + 1", '"cards this deal" + 1'),
     ("card_of_suit(7, trump)", "the 7 of the trump suit"),
-    ("BJ in hand or 10H in played", "the big joker is among his hand or the ten of hearts is among the cards "
-                                    "played so far"),
+    ("BJ in hand or 10H in played", "the big joker is among the cards in his hand or the ten of hearts is among the "
+                                    "cards played so far"),
     ("true", "always"),
     ("x(", "`x(`"),
 ])
