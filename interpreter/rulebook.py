@@ -59,7 +59,7 @@ CALLS = {
     "card_of_suit": "the {0} of {1}", "range": "the numbers from {0} to {1}", "place_of": "{0:pos} place in going out",
     "deal_score_of": "{0:pos} score in this deal", "raw_of": "{0:pos} score before doubles",
     "declared": "the number of contracts {0} has named", "call_index": "{0:pos} place in the calling order",
-    "declarer_doubles": "the earlier deals in which {0} doubled {1} as declarer",
+    "declarer_doubles": "the number of earlier deals in which {0} doubled {1} as declarer",
     "declaration_running": "{0:pos} running totals in declarations", "game_total": "the total of {1} in game {0}",
     "game_result": "the result of {1} in game {0}",
 }
@@ -77,8 +77,8 @@ class _Unsaid(Exception):
 class Words:
     """Expressions told in words, for one spec (its functions and announcements keep their names)."""
 
-    def __init__(self, spec_names=()):
-        self.spec_names = set(spec_names)
+    def __init__(self, spec_names=(), announced=()):
+        self.spec_names, self.announced = set(spec_names), set(announced)
 
     def __call__(self, source) -> str:
         if isinstance(source, bool):
@@ -196,6 +196,8 @@ class Words:
     def name(self, n: str, loop) -> str:
         if n in loop:
             return loop[n]
+        if n in self.announced:
+            return f"the {n.replace('_', ' ')} announced"
         if n in self.spec_names:
             return term(n)
         if n in NAMES:
@@ -478,8 +480,9 @@ class _Writer:
     def __init__(self, data: dict, game, chosen: dict):
         self.d, self.g, self.chosen = data, game, chosen
         names = set(data.get("functions") or {}) | set(data.get("contracts") or {})
+        announced = set()
         for c in (data.get("contracts") or {}).values():
-            names |= set((c or {}).get("announce") or {}) - set(NAMES)
+            announced |= set((c or {}).get("announce") or {}) - set(NAMES)
             names |= set(((c or {}).get("play") or {}).get("announcements") or {})
         names |= set(((data.get("play") or {}).get("announcements")) or {})
         for p in (data.get("phases") or {}).values():
@@ -490,7 +493,7 @@ class _Writer:
         for k, o in (data.get("options") or {}).items():
             if (o or {}).get("number"):
                 names.add(k)
-        self.w = Words(names)
+        self.w = Words(names, announced)
         self.book_ = Book(_text(data.get("title") or data.get("game") or "Untitled game"))
 
     def book(self) -> Book:
@@ -730,8 +733,8 @@ class _Writer:
 
     def phase_exchange(self, p):
         by = self.actor(p)
-        lo, hi = p.get("min", 0), p.get("max")
-        count = f"at least {self.w(lo)}" + ("" if hi is None else f" and at most {self.w(hi)}")
+        lo, hi = (_bracketed(self.w(p[k])) if p.get(k) is not None else None for k in ("min", "max"))
+        count = f"at least {lo or 0}" + ("" if hi is None else f" and at most {hi}")
         lines = [f"{by} discards cards face down, one by one: {count} (never more than the talon holds); "
                  + ("then he draws as many from the top of the talon." if p.get("draw", True) else
                     "he draws them later.")]
@@ -928,7 +931,7 @@ class _Writer:
             params = list((f.get("params") or {}))
             head = call_words(name, params).replace('"', "")
             desc = _text(f["description"]) if f.get("description") else ""
-            inner = Words(self.w.spec_names | set(params))
+            inner = Words(self.w.spec_names | set(params), self.w.announced - set(params))
             lines = [f"{head}: {desc}" if desc else f"{head}:", f"  = {inner(f.get('value'))}"]
             self.add("Terms used", name, lines)
 
@@ -962,6 +965,11 @@ def _value(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
+
+
+def _bracketed(words: str) -> str:
+    """Words that read as one value inside a sentence: a condition's value in brackets."""
+    return f"({words})" if " if " in words else words
 
 
 def _cap(s: str) -> str:

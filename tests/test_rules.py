@@ -268,3 +268,50 @@ def test_compiled_game_and_book_agree_on_the_number_of_deals():
     for spec in (BARBU, ROOT / "specs" / "barbu" / "bustarret.yaml"):
         n = load_game(spec).deals(load_game(spec).new_state(0))
         assert f"A game is {n} deals" in rules(spec)
+
+
+BACK_ALLEY = ROOT / "specs" / "back-alley" / "partnership.yaml"
+KLABERJASS = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
+
+
+@pytest.mark.parametrize("spec, chosen, line", [
+    (RUBICON, {"strict_blanche": "true"}, "   Younger draws from the talon as many cards as he discarded."),
+    (RUBICON, {"strict_blanche": "true"}, "   Elder shows the carte blanche he declared earlier."),
+    (RUBICON, {"strict_blanche": "true"}, "   Younger discards cards face down, one by one: at least 0 and at most 8 - "
+                                          "the exchange announced (never more than the talon holds); he draws them "
+                                          "later."),
+    (RUBICON, {"elder_views_rest": "true"}, "   If he took fewer than 5, he may look at the talon cards he left."),
+    (RUBICON, {"expose_after_lead": "true"}, "   They are turned face up only once the number of the cards played so "
+                                             "far is more than 0."),
+    (KLABERJASS, {}, "   Then the bottom card of the talon is turned face up: shown to all, never played."),
+    (KLABERJASS, {"schmeiss": "true"}, "   In the first round a player may instead say schmeiss: the next player "
+                                       "accepts (the deal is thrown in) or refuses (the one who said it is maker with "
+                                       "the turned-up suit)."),
+    (KLABERJASS, {"elder_wins_tie": "true"}, "     The player with the best scores every combination he declared; the "
+                                             "other scores none (equal best: the first to declare wins)."),
+    (KLABERJASS, {"split_runs": "true"}, "     A run longer than six counts as two: its top 4 cards and the rest."),
+    (KLABERJASS, {}, 'A player may say "bella" as he plays a card, only with the second of your king and queen of '
+                     'trumps.'),
+    (BACK_ALLEY, {"blind_seven": "true", "blind_burn": "true"},
+     '   If "blind deal": a joker turned up goes to the bottom of the undealt cards and the next card is turned '
+     '(jokers dealt stay in the hands).'),
+    (BACK_ALLEY, {"double_board_after": "true"}, "   From the player to the dealer's left, each player who may add an "
+                                                 "announcement to his call may do so now, or pass."),
+    (BACK_ALLEY, {}, "Partnerships: N and S against E and W; partners sit opposite."),
+    (BACK_ALLEY, {}, "The jokers are always trumps, of whatever suit is trump (with no trump suit, they belong to no "
+                     "suit)."),
+    (BARBU, {"compulsory_doubles": "true"}, "   He must double another when the player is not the declarer and the "
+                                            "other player is the declarer and 2 - the number of earlier deals in "
+                                            "which the player doubled the declarer as declarer is at least the number of "
+                                            "the contracts - the number of contracts the declarer has named + 1."),
+    (ROOT / "specs" / "piquet" / "au-cent.yaml", {"best_of_five": "true"},
+     "Games are played one after another, each from 0, until the highest wins of the players is at least 3."),
+    (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "Play goes counterclockwise: each turn passes to the "
+                                                             "right."),
+    (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "   The bids, from the weakest to the strongest: ace, "
+                                                             "three, king, queen, jack, seven, six, five, four, two."),
+    (ROOT / "specs" / "back-alley" / "original.yaml", {}, "The 2 of diamonds is always a trump, whatever the trump "
+                                                          "suit, and no longer a diamond."),
+])
+def test_each_kind_of_step_and_setting_is_told(spec, chosen, line):
+    assert line.strip() in [ln.strip() for ln in rules(spec, chosen).split("\n")]
