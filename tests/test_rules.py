@@ -226,7 +226,7 @@ WORDS = Words({"elder", "cards_this_deal", "points_of", "repique", "board", "win
     ("[45, 20, 5, -5][place]", "45, 20, 5 or -5 for his place in going out 1, 2, 3 or 4"),
     ("(if tricks[-2].winner == player then -10 else 0) + 1",
      "(-10 if the winner of the second-to-last trick is the player, otherwise 0) + 1"),
-    ("a - b - c", "`a - b - c`"),
+    ("a - b - c", "`a - b - c`"),  # names the spec does not define are shown as written
     ("max([call(player), 0]) + count(q in callers where call(q) == board)",
      "(the higher of the player's call and 0) + the number of the players who called whose call is board"),
     ("sum((if t.leader == player then 1 else 2) for t in tricks where t.winner == player)",
@@ -234,7 +234,7 @@ WORDS = Words({"elder", "cards_this_deal", "points_of", "repique", "board", "win
      "is the player"),
     ("max(wins(s) for s in seats) >= 3", "the highest wins of the players is at least 3"),
     ("if elder == dealer then (if player == dealer then 1 else 2) else 3",
-     "(1 if the player is the dealer, otherwise 2) if elder is the dealer, otherwise 3"),  # names the spec does not define are shown as written
+     "(1 if the player is the dealer, otherwise 2) if elder is the dealer, otherwise 3"),
     ("tricks_won - (dealt - 1)", "the tricks he won - (the number of cards dealt to each - 1)"),
     ("dealt - 1 - tricks_won", "the number of cards dealt to each - 1 - the tricks he won"),
     ("trump != none and not leading", "there is a trump suit and he is not on lead"),
@@ -302,8 +302,9 @@ KLABERJASS = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
                      "suit)."),
     (BARBU, {"compulsory_doubles": "true"}, "   He must double another when the player is not the declarer and the "
                                             "other player is the declarer and 2 - the number of earlier deals in "
-                                            "which the player doubled the declarer as declarer is at least the number of "
-                                            "the contracts - the number of contracts the declarer has named + 1."),
+                                            "which the player doubled the declarer as declarer is at least the "
+                                            "number of the contracts - the number of contracts the declarer has "
+                                            "named + 1."),
     (ROOT / "specs" / "piquet" / "au-cent.yaml", {"best_of_five": "true"},
      "Games are played one after another, each from 0, until the highest wins of the players is at least 3."),
     (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "Play goes counterclockwise: each turn passes to the "

@@ -25,7 +25,8 @@ def cmd_rules(args, io) -> int:
         raise UsageError(f"--diff needs two specs, BASE and VARIANT; got {n}")
     if not args.diff and n != 1:
         raise UsageError("needs a spec: cardspec rules SPEC" if n == 0 else
-                         f"takes one spec, got {n}; to compare a variant with its base: cardspec rules --diff BASE VARIANT")
+                         f"takes one spec, got {n}; to compare a variant with its base: "
+                         "cardspec rules --diff BASE VARIANT")
     chosen = options(args)
     io.say(rules_diff(*args.spec, chosen) if args.diff else rules(args.spec[0], chosen))
     return EXIT_OK
