@@ -605,9 +605,9 @@ class _Writer:
         """`sentence` with `{}` as `p[key]` in words (a condition), when `p` has `key`; else nothing."""
         return [sentence.format(self.w.cond(p[key]))] if p.get(key) is not None else []
 
-    def actor(self, p) -> str:
-        """Who acts in a phase (`by`), as the subject of a sentence."""
-        return _cap(self.w(p.get("by", "declarer")))
+    def actor(self, p, default="declarer") -> str:
+        """Who acts in a phase (`by`, else the engine's `default`), as the subject of a sentence."""
+        return _cap(self.w(p.get("by", default)))
 
     def phase_deal(self, p):
         n = len(self.d["seats"])
@@ -720,7 +720,7 @@ class _Writer:
         ranks = any(isinstance(b, str) for b in bids)  # YAML reads the rank 3 as a number
         bids = [rank_word(b) if ranks else str(b) for b in bids]
         name = p.get("winning_bid", "bid")
-        return [f"From {self.w(p.get('first', 'left(dealer)'))}, each player still in the auction bids higher than "
+        return [f"From {self.w(p.get('first', 'next(dealer)'))}, each player still in the auction bids higher than "
                 "the bid standing, or passes and takes no further part.",
                 f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
                 f"The last bidder left is the declarer; his bid is the {name.replace('_', ' ')}.",
@@ -747,14 +747,14 @@ class _Writer:
         return [f"{self.actor(p)} draws from the talon as many cards as he discarded."]
 
     def phase_expose(self, p):
-        lines = [f"{self.actor(p)} may turn the cards left in the talon face up, "
+        lines = [f"{self.actor(p, 'dealer')} may turn the cards left in the talon face up, "
                  "or leave them hidden; they take no further part."]
         lines += self.given(p, "shown_when", "They are turned face up only once {}.")
         return lines
 
     def phase_declare(self, p):
         lines = [f"{_cap(self.w(p['by']))} alone may declare." if p.get("by") else
-                 f"From {self.w(p.get('first', 'left(dealer)'))}, each player in turn declares, category by "
+                 f"From {self.w(p.get('first', 'declarer'))}, each player in turn declares, category by "
                  "category."]
         for name, c in (p.get("categories") or {}).items():
             lines.append(f"{name[:1].upper() + name[1:]}: " + (_text(c["description"]) + "." if c.get("description")
@@ -770,14 +770,14 @@ class _Writer:
         at_least = c.get("at_least")
         kind = {"suits": "each suit he holds", "hand": "the whole hand",
                 "runs": "a run of consecutive ranks in one suit",
-                "ranks": "the cards of one rank"}[c.get("combinations", "hand")]
+                "ranks": "the cards of one rank"}[c.get("combinations", "suits")]
         if at_least:
             kind += f", of at least {at_least} cards"
         if c.get("ranks"):
             kind += f" (only {listing([rank_name(r) for r in c['ranks']], 'or')})"
         lines = [f"A combination is {kind}" + (f", and only if {self.w.cond(c['only_if'])}" if c.get("only_if")
                                                 else "") + "."]
-        lines.append("He declares one such combination or nothing." if c.get("choose", "one") == "one" else
+        lines.append("He declares one such combination or nothing." if c.get("choose", "any") == "one" else
                      "He declares any of his combinations.")
         parts = {"size": "its size", "top": "its top card", "pips": "its pips"}
         said = [parts[a] for a in c.get("announce") or ["size"]]
@@ -862,7 +862,7 @@ class _Writer:
         return lines
 
     def layout(self, lay):
-        start = str(lay.get("start", "start")).strip()
+        start = str(lay.get("start", "first card")).strip()
         first = ("Each suit is begun with the card of the rank of the first card played (the first player may "
                  "play any card)." if start == "first card" else
                  f"Each suit is begun with the card of {self.w(start) if start != 'start' else 'the start rank'}.")
