@@ -569,15 +569,18 @@ class _Writer:
 
     def dealer(self):
         dl = self.d.get("dealer") or {}
-        first, nxt = dl.get("first", "random"), dl.get("next")
+        first, nxt = dl.get("first", "random"), dl.get("next")  # the engine's defaults: random, left(dealer)
         lines = ["The first dealer is chosen at random." if str(first) == "random" else
                  f"The first dealer is {self.w(first)}."]
-        if nxt is not None:
-            lines.append(f"After each deal, the next dealer is {self.w(nxt)}.")
+        lines.append(f"After each deal, the next dealer is {self.w(nxt if nxt is not None else 'left(dealer)')}.")
         self.add("Dealer and declarer", "_dealer", lines)
-        if self.d.get("declarer") is not None:
-            self.add("Dealer and declarer", "_declarer",
-                     [f"The declarer of each deal is {self.w(self.d['declarer'])}."])
+        auction = any((p or {}).get("kind", k) == "auction" for k, p in (self.d.get("phases") or {}).items())
+        declarer = self.d.get("declarer", None if auction else "dealer")
+        used = "declarer" in self.d or auction or "declarer" in repr({k: v for k, v in self.d.items() if k != "options"})
+        if used:  # a game without a declarer (each calls his own contract) is not told of one
+            self.add("Dealer and declarer", "_declarer", [
+                f"The declarer of each deal is {self.w(declarer)}." if declarer is not None else
+                "The declarer of each deal is the winner of the auction."])
 
     # -- phases --------------------------------------------------------------------------
 
@@ -617,7 +620,7 @@ class _Writer:
         packets = p.get("packets") or [1]
         how = "one at a time" if packets == [1] else f"in packets of {packets[0]}" if len(packets) == 1 else \
             f"in packets of {', '.join(map(str, packets))}, round after round"
-        first = f", starting with {self.w(p['first'])}" if p.get("first") else ""
+        first = f", starting with {self.w(p.get('first', 'left(dealer)'))}"
         if p.get("more"):
             lines = [f"Complete each hand from the top of the talon to {size}, {how}{first}."]
         else:
@@ -757,8 +760,8 @@ class _Writer:
                  f"From {self.w(p.get('first', 'declarer'))}, each player in turn declares, category by "
                  "category."]
         for name, c in (p.get("categories") or {}).items():
-            lines.append(f"{name[:1].upper() + name[1:]}: " + (_text(c["description"]) + "." if c.get("description")
-                                                              else ""))
+            lines.append(f"{name[:1].upper() + name[1:]}:" + (f" {_text(c['description'])}." if c.get("description")
+                                                             else ""))
             lines += ["  " + ln for ln in self.category(c)]
         ans = p.get("answers")
         if ans:
@@ -851,6 +854,8 @@ class _Writer:
                          "no trumps).")
         if play.get("trump") is not None:
             lines.append(f"Trumps: {self.w(play['trump'])}.")
+        if top and "rules" not in play:
+            lines.append("Any card may be played, unless a contract says otherwise.")
         if "rules" in play:
             rules = play.get("rules") or []
             lines.append(("The rules of play that apply: " + ", then ".join(rules) + "." if rules else

@@ -307,6 +307,8 @@ KLABERJASS = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
                                             "named + 1."),
     (ROOT / "specs" / "piquet" / "au-cent.yaml", {"best_of_five": "true"},
      "Games are played one after another, each from 0, until the highest wins of the players is at least 3."),
+    (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "The declarer of each deal is the winner of the "
+                                                             "auction."),
     (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "Play goes counterclockwise: each turn passes to the "
                                                              "right."),
     (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "   The bids, from the weakest to the strongest: ace, "
@@ -316,3 +318,50 @@ KLABERJASS = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
 ])
 def test_each_kind_of_step_and_setting_is_told(spec, chosen, line):
     assert line.strip() in [ln.strip() for ln in rules(spec, chosen).split("\n")]
+
+
+MINI = """\
+game: Mini
+title: Mini
+seats: [A, B]
+pack: {suits: [S, H], ranks: [A, K, Q, J]}
+declarer: left(dealer)
+phases:
+  deal: {hand_size: 3}
+  meld:
+    kind: declare
+    categories:
+      flush: {key: count(cards), score: count(cards)}
+  talon:
+    kind: expose
+  play:
+  score:
+play: {leader: declarer}
+contracts:
+  only: {name: Only, score: tricks_won}
+match: {deals: 2}
+"""
+
+
+def test_keys_left_out_are_told_with_the_engines_defaults(tmp_path):
+    spec = tmp_path / "mini.yaml"
+    spec.write_text(MINI, encoding="utf-8")
+    book = [ln.strip() for ln in rules(spec).split("\n")]
+    for line in [
+        "The first dealer is chosen at random.",
+        "After each deal, the next dealer is the player to the dealer's left.",
+        "Deal each player 3 cards, one at a time, starting with the player to the dealer's left.",
+        "The other 2 cards are the talon.",
+        "From the declarer, each player in turn declares, category by category.",
+        "Flush:",
+        "A combination is each suit he holds.",
+        "He declares any of his combinations.",
+        "He says its size.",
+        "The dealer may turn the cards left in the talon face up, or leave them hidden; they take no further part.",
+        "Each player plays one card to a trick; the highest card of the suit led wins it (there are no trumps).",
+        "Any card may be played, unless a contract says otherwise.",
+        "A game is 2 deals.",
+        "Each player's result is his total.",
+    ]:
+        assert line in book, line
+    assert "Options" not in book and "Rules of play" not in book
