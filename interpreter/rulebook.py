@@ -576,7 +576,8 @@ class _Writer:
         self.add("Dealer and declarer", "_dealer", lines)
         auction = any((p or {}).get("kind", k) == "auction" for k, p in (self.d.get("phases") or {}).items())
         declarer = self.d.get("declarer", None if auction else "dealer")
-        used = "declarer" in self.d or auction or "declarer" in repr({k: v for k, v in self.d.items() if k != "options"})
+        rest = repr({k: v for k, v in self.d.items() if k != "options"})
+        used = "declarer" in self.d or auction or "declarer" in rest
         if used:  # a game without a declarer (each calls his own contract) is not told of one
             self.add("Dealer and declarer", "_declarer", [
                 f"The declarer of each deal is {self.w(declarer)}." if declarer is not None else
