@@ -313,6 +313,10 @@ KLABERJASS = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
                                                              "right."),
     (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {}, "   The bids, from the weakest to the strongest: ace, "
                                                              "three, king, queen, jack, seven, six, five, four, two."),
+    (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {"fixed_deals": "12"},
+     'The game ends after the deal in which the number of the deal is at least "fixed deals".'),
+    (ROOT / "specs" / "briscola-chiamata" / "five.yaml", {"fixed_deals": "12"},
+     "    Values: off, any whole number from 1; default off; here 12."),
     (ROOT / "specs" / "back-alley" / "original.yaml", {}, "The 2 of diamonds is always a trump, whatever the trump "
                                                           "suit, and no longer a diamond."),
 ])
@@ -365,3 +369,11 @@ def test_keys_left_out_are_told_with_the_engines_defaults(tmp_path):
     ]:
         assert line in book, line
     assert "Options" not in book and "Rules of play" not in book
+
+
+def test_help_names_the_arguments(capsys):
+    code, out, err = cli("rules", "--help")
+    text = out + capsys.readouterr().out
+    assert code == 0
+    for word in ("usage: cardspec rules", "--diff", "--option", "SPEC"):
+        assert word in text, word
