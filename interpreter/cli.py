@@ -32,6 +32,7 @@ A SPEC is a spec file, or the name of a game shipped with cardspec (`cardspec li
   cardspec play FAMILY --seats human,random,random,random
   cardspec simulate SPEC --games 100 --seed 1
   cardspec replay game.yaml                         re-check a record's rulings and scores
+  cardspec rules SPEC                               the game as a rulebook in plain English
   cardspec schema                                   the JSON Schema of spec files
 """
 
