@@ -37,6 +37,11 @@ WORDS = {  # the last key of a path, in a card player's words
 }
 
 
+def resolved(path, options=None):
+    """The resolved spec document (bases merged, options applied), checked in structure and meaning."""
+    return _resolved(path, options)
+
+
 def _resolved(path, options):
     doc = resolve(path, options)
     errors = check_structure(doc)

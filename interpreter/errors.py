@@ -22,7 +22,8 @@ from typing import Iterable, Sequence
 EXIT_OK = 0
 EXIT_FAILURE = 1  # a replay mismatch, an illegal recorded action, a broken deal total
 EXIT_USAGE = 2  # a bad command line
-EXIT_SPEC = 3  # an invalid spec (or record file that cannot be read)
+EXIT_SPEC = 3  # an invalid spec or record, or a spec whose rules fail during a game
+EXIT_INTERNAL = 4  # an internal error: a bug of cardspec itself, never of the input
 EXIT_INTERRUPTED = 130
 
 
@@ -87,6 +88,12 @@ class GameError(Exception):
         super().__init__(message)
         self.message = message
         self.rule = rule
+
+
+class GameFault(SpecError):
+    """A spec's rules failed during a game (a division by zero, an index out of range, no
+    legal choice at a decision): placed at the expression or phase that failed, the
+    message naming the deal and the action."""
 
 
 class IllegalAction(GameError):

@@ -37,16 +37,14 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from . import catalog
 from .cards import Pack, normalize
 from .errors import one_of, suggest
-
-GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "expr.lark"
 
 NULLABLE = frozenset({"suit", "seat", "card", "contract", "trick"})
 AGGREGATES = ("count", "sum", "min", "max", "any", "all", "filter")
@@ -170,8 +168,15 @@ def _fits(t: str, want: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _parser() -> Lark:
-    """The one LALR parser of the process."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+    """The one LALR parser of the process; BrokenInstall (not an error of the expression) if it cannot be built."""
+    path = catalog.grammar_file()
+    text = catalog.read_data(path)
+    try:
+        return Lark(text, parser="lalr", propagate_positions=True)
+    except Exception as e:  # a damaged grammar file: the package's fault, reported once
+        first = str(e).strip().splitlines()[0] if str(e).strip() else ""  # Lark adds the line and a caret
+        raise catalog.BrokenInstall(f"the expression grammar {path} is damaged ({type(e).__name__}: {first}); "
+                                    "reinstall cardspec") from None
 
 
 def parse(source: str) -> Tree:
@@ -804,7 +809,7 @@ def _compiling():
     """Whatever goes wrong while compiling comes out as an ExprError (the cause chained)."""
     try:
         yield
-    except ExprError:
+    except (ExprError, catalog.BrokenInstall):  # a broken install stops everything: it is no expression's fault
         raise
     except RecursionError:
         raise ExprError("the expression is nested too deeply") from None

@@ -21,8 +21,9 @@ from .actions import Card
 from .cards import Pack, normalize
 from .errors import GameError, SpecError, SpecErrors, suggest
 from .expr import ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
+from .faults import Places
 from .scope import build_scope
-from .loading import Document
+from .loading import Document, is_folder
 from .overlays import option_text, resolve
 from .phase_compiler import PhaseCompiler, bids_are_numbers
 from .phases.contract import ChooseContract
@@ -105,6 +106,7 @@ class Compiler(PhaseCompiler):
         self.spec = doc.data
         self.errors: list[SpecError] = []
         self.broken_functions: set[str] = set()
+        self.places = Places(doc)  # each expression's closure -> its spec path, to place a failure in play
 
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
         e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
@@ -127,7 +129,9 @@ class Compiler(PhaseCompiler):
         else:
             source = str(value)
         try:
-            return compile_expr(source, scope or self.scope, expect).fn
+            fn = compile_expr(source, scope or self.scope, expect).fn
+            self.places.add(fn, path)
+            return fn
         except ExprError as e:
             if not self._follows_from_broken_function(e):
                 self.error(path, e.message, e.hint, offset=(e.line, e.column))
@@ -216,7 +220,7 @@ class Compiler(PhaseCompiler):
             seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
-            partie=partie, deal_statistics=deal_statistics,
+            partie=partie, deal_statistics=deal_statistics, places=self.places,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
             announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
             options=dict(getattr(self.doc, "options", {}) or {}),
@@ -346,6 +350,7 @@ class Compiler(PhaseCompiler):
                 params = {str(k): v for k, v in (f.get("params") or {}).items()}
                 try:
                     impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+                    self.places.add(impl, ("functions", name, "value"))
                 except ExprError as e:
                     if any(e.message in (f"unknown function `{other}`", f"unknown name `{other}`")
                            for other in pending if other != name):
@@ -387,7 +392,13 @@ class Compiler(PhaseCompiler):
         """A condition on `card`, compiled to select the cards of a hand that pass it."""
         source = str(self._get(path))
         try:
-            return compile_filter(source, self.scope, "card", "card", what=what)
+            keep = compile_filter(source, self.scope, "card", "card", what=what)
+            self.places.add(keep, path)
+            first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
+            for part in ((first or (None, None))[1], *rest):  # the parts a caller may run without `keep`
+                if part is not None:
+                    self.places.add(part, path)
+            return keep
         except ExprError as e:
             if not self._follows_from_broken_function(e):
                 self.error(path, e.message, e.hint, offset=(e.line, e.column))
@@ -482,7 +493,7 @@ def spec_files(paths) -> list[Path]:
     out = []
     for p in paths:
         p = Path(p)
-        if p.is_dir():
+        if is_folder(p):
             out.extend(sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))))
         else:
             out.append(p)

@@ -52,7 +52,7 @@ import copy
 from pathlib import Path
 
 from .errors import SpecError, SpecErrors, one_of, suggest
-from .loading import Document, load
+from .loading import Document, Refused, confined, load, shown, spec_roots
 
 MAX_CHAIN = 20
 
@@ -101,10 +101,24 @@ def resolve(path, options: dict[str, str] | None = None, *, text: str | None = N
     doc, data, origins, chain = _resolve_file(Path(path), text, [], errors)
     if errors:
         raise SpecErrors(errors)
-    chosen = _apply_options(doc, data, origins, options or {}, errors)
+    try:
+        chosen = _apply_options(doc, data, origins, options or {}, errors)
+    except (AttributeError, KeyError, TypeError, ValueError):  # an option declared in a wrong shape
+        errors = _declaration_errors(path, text)
+        if not errors:
+            raise
     if errors:
         raise SpecErrors(errors)
     return Resolved(data, doc.file, doc.lines, origins, chain, chosen)
+
+
+def _declaration_errors(path, text) -> list:
+    """The structural errors of the spec before its options apply (they say what is wrong with them)."""
+    from .schema import check_structure
+
+    errors: list[SpecError] = []
+    doc, data, origins, chain = _resolve_file(Path(path), text, [], errors)
+    return errors or check_structure(Resolved(data, doc.file, doc.lines, origins, chain, {}))
 
 
 def _resolve_file(path: Path, text, stack, errors):
@@ -120,6 +134,13 @@ def _resolve_file(path: Path, text, stack, errors):
         errors.append(doc.error(("extends",), "`extends` names the base spec's file, relative to this one"))
         return doc, {}, {}, [doc.file]
     base_path = (path.parent / base_name)
+    try:  # only a spec file under the spec folders, checked before it is read
+        confined(base_path, spec_roots(*stack, path))
+    except Refused as e:
+        if not e.missing:  # (a missing base is told below, with a suggestion)
+            errors.append(doc.error(("extends",), f"cannot use the base spec `{shown(base_name)}`: {e.message}",
+                                    e.hint))
+            return doc, {}, {}, [doc.file]
     key = base_path.resolve()
     if key in stack or key == path.resolve():
         cycle = " -> ".join(Path(p).name for p in [*stack, path.resolve(), key])

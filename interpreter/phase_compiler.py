@@ -253,6 +253,7 @@ class PhaseCompiler:
             source = str(c.get(key, default))
             try:
                 impl, _ = compile_function(source, self.scope, params, what=f"`{key}`")
+                self.places.add(impl, base + (key,))
             except ExprError as e:
                 self.error(base + (key,), e.message, e.hint, offset=(e.line, e.column))
                 return lambda st, cards: 0

@@ -3,7 +3,7 @@
 A record is YAML (or JSON, which is YAML too) and can be written by hand::
 
     format: cardspec-record/1
-    spec: ../specs/family/game.yaml   # relative to the record file (or to the working directory)
+    spec: ../specs/family/game.yaml   # relative to the record file (or to the working directory), or family/game
     seed: 7                           # optional: deals not given below are shuffled from it
     first_deal: 9                     # optional: the number of the first deal, for a record from mid-game
     deals:
@@ -24,6 +24,10 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
     totals: {A: ..., B: ..., C: ..., D: ...}     # optional; checked when present
     interrupted: true                 # written when a game was stopped early: the last deal may be unfinished
 
+Every key and the kind of every value are checked before the spec is read (an unknown
+key or format is an error at its place in the record); the spec a record names must be
+under the spec folders (`loading.confined`), and errors of its `options:` are the record's.
+
 Replay applies every action through the same legality as play, so an illegal action is
 reported with the rule that forbids it, and a recorded score that differs is reported
 with the deal and the seat; both at the record's line and column.
@@ -32,13 +36,17 @@ with the deal and the seat; both at the record's line and column.
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from .errors import GameError, IllegalAction, SpecError, SpecErrors, suggest
-from .loading import Document, load
+from .agents import AGENT_KINDS
+from .catalog import UnknownGame, spec_file
+from .errors import GameError, GameFault, IllegalAction, SpecError, SpecErrors, one_of, suggest
+from .loading import Document, Refused, confined, load, shown, spec_roots
 from .overlays import option_text
 
 FORMAT = "cardspec-record/1"
@@ -145,29 +153,15 @@ def dump(record: dict, path: str | Path) -> None:
 
 def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     """Replay the record at `path`; raise ReplayError (or SpecErrors for a bad record/spec)."""
-    from .game import load_game
-
-    doc = load(path, root_message="a record must be a mapping with `spec:` and `deals:`")
+    doc = load(path, root_message="a record must be a mapping with `spec:` and `deals:`", kind="record")
     data = doc.data
     fail = _Failer(doc)
     bad = _Failer(doc, invalid=True)
-    if not isinstance(data.get("deals"), list) or not data["deals"]:
-        bad(("deals",) if "deals" in data else (), "a record needs `deals:`, a list of deals")
-    spec_path = spec or data.get("spec")
-    if not spec_path:
-        bad((), "a record needs `spec:`, the path of the game's spec file")
-    if not isinstance(spec_path, str):
-        bad(("spec",), "`spec:` is the path of the game's spec file")
+    _check_fields(data, bad, spec_given=spec is not None)
     options = data.get("options") or {}
-    if not isinstance(options, dict):
-        bad(("options",), "`options:` maps each option to its value")
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        bad(("seed",), "`seed:` must be a whole number")
     first_deal = data.get("first_deal", 1)
-    if isinstance(first_deal, bool) or not isinstance(first_deal, int) or first_deal < 1:
-        bad(("first_deal",), "`first_deal:` is the number of the record's first deal in its game (1 or more)")
-    game = load_game(_resolve(spec_path, Path(path)), options={k: option_text(v) for k, v in options.items()})
+    game = _spec_of(doc, spec, {k: option_text(v) for k, v in options.items()}, bad)
     sn = list(game.seat_names)
 
     def seat_of(where, name) -> int:
@@ -175,13 +169,11 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             fail(where, f"unknown seat `{name}`; the seats are {' '.join(sn)}", suggest(str(name), sn))
         return sn.index(str(name))
 
+    for name in data.get("seats") or {}:
+        seat_of(("seats", name), name)
     hands, talons, cuts = {}, {}, {}
     first_dealer = None
     for k, d in enumerate(data["deals"]):
-        if not isinstance(d, dict):
-            bad(("deals", k), "each deal must be a mapping with `actions:` (and `dealer:`, `hands:`, `scores:`)")
-        if not isinstance(d.get("actions", []), list):
-            bad(("deals", k, "actions"), "`actions:` is a list of `SEAT action` lines")
         if k == 0 and "dealer" in d:
             first_dealer = seat_of(("deals", 0, "dealer"), d["dealer"])
         if "hands" in d:
@@ -200,8 +192,11 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
         k = next(i for i in range(len(data["deals"])) if first_deal + i not in hands)
         fail(("deals", k), f"deal {first_deal + k} gives no `hands:` and the record has no `seed:` to deal them")
 
-    state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
-                           first_deal=first_deal)
+    try:
+        state = game.new_state(seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
+                               first_deal=first_deal)
+    except GameFault as e:  # the spec fails as the first deal is dealt
+        _fault_at(e, doc.error(("deals", 0), "the spec failed as this deal was dealt (the error above)"))
     out = Replayed(state)
     from .screen import deal_summary
 
@@ -229,6 +224,9 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
                     fail(where, f"illegal action `{item}`{rule}: {e.message}", offset=col)
                 except GameError as e:
                     fail(where, f"after `{item}`: {e.message}", offset=col)
+                except GameFault as e:  # the spec's rules failed: where in the spec, and which action
+                    _fault_at(e, doc.error(where, f"`{item}`: the spec failed at this action (the error above)",
+                                           offset=col))
         if not state.is_terminal and state.deal_number == number:
             if k == last and data.get("interrupted"):
                 out.lines.append(f"Deal {number:>2} unfinished ({sn[state.current_player]} to act)")
@@ -240,18 +238,14 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
             want = d.get(key)
             if want is None:
                 continue
-            if not isinstance(want, dict):
-                fail(base + (key,), f"`{key}` must map each seat to its score")
             for name, value in want.items():
                 p = seat_of(base + (key, name), name)
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    bad(base + (key, name), f"a score must be a number, not {value!r}")
                 if value != got[p]:
                     fail(base + (key, name), f"deal {first_deal + k}: the record says {name} {'scores' if key == 'scores' else 'has a raw score of'} "
                                              f"{value}, the rules give {got[p]}")
         out.lines.append(deal_summary(state, result))
     totals = data.get("totals")
-    if isinstance(totals, dict):
+    if totals is not None:
         for name, value in totals.items():
             p = seat_of(("totals", name), name)
             if value != state.totals[p]:
@@ -259,13 +253,137 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     return out
 
 
+# the keys of a record and of each of its deals, and what each must be
+KEYS = ("format", "spec", "game", "options", "seed", "seats", "first_deal", "deals", "totals", "interrupted")
+DEAL_KEYS = ("deal", "dealer", "hands", "talon", "cut", "actions", "raw", "scores")
+
+
+def _check_fields(data: dict, bad, spec_given: bool = False) -> None:
+    """Every key and the kind of every value of a record, before its spec is read."""
+    for key in data:
+        if key not in KEYS:
+            bad((key,), f"unknown key `{key}` in a record; a record has {one_of(KEYS)}", suggest(str(key), KEYS),
+                at_key=True)
+    if "format" not in data:
+        bad((), f"a record needs `format: {FORMAT}`")
+    if data["format"] != FORMAT:
+        bad(("format",), f"unknown record format `{data['format']}`; this version reads `{FORMAT}`")
+    spec_path = data.get("spec")
+    if spec_path is None and not spec_given:
+        bad((), "a record needs `spec:`, the path of the game's spec file")
+    if "spec" in data and (not isinstance(spec_path, str) or not spec_path.strip()):
+        bad(("spec",), "`spec:` is the path of the game's spec file")
+    if "game" in data and not isinstance(data["game"], str):
+        bad(("game",), "`game:` is the name of the game, as its spec gives it")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        bad(("options",), "`options:` maps each option to its value")
+    for name, value in options.items():
+        if value is None or not isinstance(value, (str, int, float)):
+            bad(("options", name), f"option `{name}` takes a word or a number, as on the command line")
+    if "seed" in data and not _whole(data["seed"]):
+        bad(("seed",), "`seed:` must be a whole number")
+    first_deal = data.get("first_deal", 1)
+    if not _whole(first_deal) or first_deal < 1:
+        bad(("first_deal",), "`first_deal:` is the number of the record's first deal in its game (1 or more)")
+    seats = data.get("seats", {})
+    if not isinstance(seats, dict):
+        bad(("seats",), f"`seats:` maps each seat to who played it: {one_of(AGENT_KINDS)}")
+    for name, kind in seats.items():
+        if kind not in AGENT_KINDS:
+            bad(("seats", name), f"`{kind}` is not a kind of player; choose {one_of(AGENT_KINDS)}",
+                suggest(str(kind), AGENT_KINDS))
+    if "interrupted" in data and not isinstance(data["interrupted"], bool):
+        bad(("interrupted",), "`interrupted:` is true or false")
+    if not isinstance(data.get("deals"), list) or not data["deals"]:
+        bad(("deals",) if "deals" in data else (), "a record needs `deals:`, a list of deals")
+    for k, d in enumerate(data["deals"]):
+        base = ("deals", k)
+        if not isinstance(d, dict):
+            bad(base, "each deal must be a mapping with `actions:` (and `dealer:`, `hands:`, `scores:`)")
+        for key in d:
+            if key not in DEAL_KEYS:
+                bad(base + (key,), f"unknown key `{key}` in a deal; a deal has {one_of(DEAL_KEYS)}",
+                    suggest(str(key), DEAL_KEYS), at_key=True)
+        if "deal" in d and (not _whole(d["deal"]) or d["deal"] < 1):
+            bad(base + ("deal",), "`deal:` is the number of the deal in its game (1 or more)")
+        for key in ("dealer", "cut"):
+            if key in d and not isinstance(d[key], (str, int)):
+                bad(base + (key,), f"`{key}:` is {'a seat' if key == 'dealer' else 'a card'}")
+        if not isinstance(d.get("actions", []), list):
+            bad(base + ("actions",), "`actions:` is a list of `SEAT action` lines")
+        for key in ("raw", "scores"):
+            _check_scores(bad, base + (key,), d.get(key), f"`{key}` must map each seat to its score")
+    _check_scores(bad, ("totals",), data.get("totals"), "`totals` must map each seat to its total")
+
+
+def _check_scores(bad, where, scores, message) -> None:
+    """A mapping of seats to numbers (or nothing)."""
+    if scores is None:
+        return
+    if not isinstance(scores, dict):
+        bad(where, message)
+    for name, value in scores.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            bad(where + (name,), f"a score must be a number, not `{value}`")
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_OPTION = re.compile(r"^(?:unknown )?option `([^`=]+)")
+
+
+def _spec_of(doc: Document, spec: str | None, options: dict, bad):
+    """The game a record is of: its `spec:` (or `spec`, given on the command line), with its `options:`.
+
+    The record's `spec:` must be a spec file under the spec folders (see `loading.confined`);
+    it is refused before it is read otherwise. Errors that come from the record's options
+    are placed in the record; a spec that has errors of its own is reported after a line
+    of the record that names it."""
+    from .game import load_game
+
+    if spec is None:
+        named = doc.data["spec"]
+        try:
+            spec = confined(_resolve(named, Path(doc.file)), spec_roots(doc.file))
+        except Refused as e:
+            bad(("spec",), f"cannot use the spec `{shown(named)}`: {e.message}", e.hint)
+        except UnknownGame as e:
+            bad(("spec",), e.message)
+    try:
+        return load_game(spec, options=options)
+    except SpecErrors as e:
+        mine, theirs = [], []
+        for err in e.errors:
+            m = _OPTION.match(err.message)
+            if m and m.group(1) in options:  # the record chose that option: the mistake is the record's
+                mine.append(doc.error(("options", m.group(1)), err.message, err.hint,
+                                      at_key=err.message.startswith("unknown")))
+            else:
+                theirs.append(err)
+        if theirs and "spec" in doc.data:
+            mine.append(doc.error(("spec",), f"the spec `{shown(doc.data['spec'])}` has errors (below)"))
+        out = SpecErrors(mine)
+        out.errors += theirs
+        raise out from None
+
+
+def _fault_at(fault: GameFault, where: SpecError):
+    """Raise a spec's failure during the replay, then the place of the record where it happened."""
+    out = SpecErrors([])
+    out.errors = [fault, where]
+    raise out from None
+
+
 def _resolve(spec_path: str, record: Path) -> Path:
-    """A record names its spec relative to itself, or to the working directory."""
+    """A record names its spec relative to itself, or to the working directory, or by a shipped game's name."""
     p = Path(spec_path)
     if p.is_absolute():
         return p
     beside = record.parent / p
-    return beside if beside.exists() else p
+    return beside if os.path.lexists(beside) else spec_file(spec_path)
 
 
 def _split_actions(fail, where, line) -> list[tuple[str, tuple[int, int] | None]]:

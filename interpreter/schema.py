@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from . import catalog
 from .errors import SpecError, one_of, suggest
 from .loading import Document
 
@@ -54,8 +54,7 @@ _EXPRESSION_TYPES = {"string", "integer", "number", "boolean"}
 @lru_cache(maxsize=1)
 def schema() -> dict:
     """The spec schema (loaded once)."""
-    # next to this module, which also holds when the package is installed (package data)
-    return json.loads((Path(__file__).with_name("schema.json")).read_text(encoding="utf-8"))
+    return json.loads(catalog.read_data(catalog.schema_file()))
 
 
 def schema_text() -> str:

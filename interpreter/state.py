@@ -20,7 +20,7 @@ import random
 from typing import TYPE_CHECKING, Sequence
 
 from .actions import Action, match_key
-from .errors import GameError, IllegalAction
+from .errors import GameError, GameFault, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -99,15 +99,22 @@ class State:
         self.game_deals: list[int] = []  # the deal that ended each of those games
         self.game_totals: list[list] = []  # and each game's final totals
         self.deal_number = first_deal - 1  # a record may start in the middle of a game
-        self.dealer = first_dealer if first_dealer is not None else game.first_dealer(self)
+        self.dealer = first_dealer
         self.terminal = False
         self.current = TERMINAL
         self._legal: list[Action] | None = None
         # bindings read by expressions (the seat being scored, the card being tested, ...)
         self.player = 0
         self.target = 0
-        self._new_deal()
-        self._run()
+        try:
+            if first_dealer is None:
+                self.dealer = game.first_dealer(self)
+            self._new_deal()
+            self._run()
+        except (GameError, GameFault):
+            raise
+        except Exception as e:  # a spec's expression failed: say where (see faults.py)
+            raise self._fault(e) from e
 
     # ---- the OpenSpiel-shaped API -------------------------------------------------
 
@@ -125,13 +132,18 @@ class State:
         if not self.terminal:
             return list(self.totals)
         partie = self.game.partie
-        if partie is None:
-            return self._game_result()
-        out = []
-        for p in range(self.n):
-            self.player = p
-            out.append(partie.result(self))
-        return out
+        try:
+            if partie is None:
+                return self._game_result()
+            out = []
+            for p in range(self.n):
+                self.player = p
+                out.append(partie.result(self))
+            return out
+        except (GameError, GameFault):
+            raise
+        except Exception as e:
+            raise self._fault(e) from e
 
     @property
     def history(self) -> list[tuple[int, Action]]:
@@ -142,28 +154,61 @@ class State:
         """The actions the current player may take, in a stable order; [] when over."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.terminal else self.phase.legal(self)
+            try:
+                legal = self._legal = [] if self.terminal else self.phase.legal(self)
+            except (GameError, GameFault):
+                raise
+            except Exception as e:
+                raise self._fault(e) from e
+            if not legal and not self.terminal:
+                raise self._fault(None, message=f"{self.seat_name(self.current)} must act in phase "
+                                                f"`{self.phase.name}` but has no legal choice")
         return legal
 
     def apply(self, action: Action | str) -> None:
         """Take `action` for the current player; refuse it, state unchanged, if illegal."""
-        if action.__class__ is str:
-            action = self.find_action(action)
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(*self.why_illegal(action))
-        self._legal = None
-        self.deal.actions.append((self.current, action))
-        phase = self.phase
-        seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
-        if seat is None:
-            seat = phase.actor(self)
-        if seat is not None:  # the same phase goes on: the common case in the play loop
-            self.current = seat
-        else:
-            self._run()
+        try:  # free when nothing is raised: a failure of the spec's rules is placed by _fault
+            if action.__class__ is str:
+                action = self.find_action(action)
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(*self.why_illegal(action))
+            self._legal = None
+            self.deal.actions.append((self.current, action))
+            phase = self.phase
+            seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
+            if seat is None:
+                seat = phase.actor(self)
+            if seat is not None:  # the same phase goes on: the common case in the play loop
+                self.current = seat
+            else:
+                self._run()
+        except (GameError, GameFault):
+            raise
+        except Exception as e:
+            raise self._fault(e, action) from e
+
+    def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
+        """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""
+        from .faults import fault
+
+        return fault(self, e, self.doing(action), message)
+
+    def doing(self, action=None) -> str:
+        """Where the game is, for a message: the deal, and the action taken (or the last one)."""
+        last = next(((d.number, x) for d in reversed(self.deals) for x in d.actions[-1:]), None)
+        if action is not None and last is not None and last[1][1] is action:
+            return f"deal {last[0]}, at `{self.seat_name(last[1][0])} {action.name}`"
+        if action is not None:
+            return f"deal {self.deal_number}, at `{self.seat_name(self.current)} {getattr(action, 'name', action)}`"
+        doing = f"deal {self.deal_number if self.deals else self.deal_number + 1}"  # (between deals: the next)
+        if not self.terminal and self.current >= 0:
+            doing += f", {self.seat_name(self.current)} to act"
+        if last is not None:
+            doing += f"{',' * (doing.count(',') == 0)} after `{self.seat_name(last[1][0])} {last[1][1].name}`"
+        return doing
 
     def __reduce__(self):
         """A state pickles as its game, how the game began and the actions taken since."""

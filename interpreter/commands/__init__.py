@@ -1,8 +1,8 @@
 """The subcommands of `cardspec`, one module each: `add_parser(sub)` declares its arguments,
 `RUN` maps each command name it declares to the function that runs it."""
 
-from . import inspect, play, replay, simulate, validate
+from . import inspect, play, replay, rules, simulate, validate
 
 # command name -> the module that declares and runs it (in the order `--help` lists them)
-COMMANDS = {"validate": validate, "play": play, "simulate": simulate, "replay": replay,
-            "show": inspect, "diff": inspect, "schema": inspect}
+COMMANDS = {"list": inspect, "validate": validate, "play": play, "simulate": simulate, "replay": replay,
+            "show": inspect, "diff": inspect, "rules": rules, "schema": inspect}

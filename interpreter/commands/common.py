@@ -1,7 +1,10 @@
-"""What every command shares: the usage error, the terminal streams, `--option`, `--seats`."""
+"""What every command shares: the usage error, the terminal streams, a spec argument, `--option`, `--seats`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from .. import catalog
 from ..agents import AGENT_KINDS, make_agent
 
 
@@ -17,6 +20,17 @@ class IO:
 
     def say(self, text=""):
         print(text, file=self.out, flush=True)
+
+
+def spec_path(text: str, *, folders: bool = False) -> Path:
+    """The spec a command's argument means: an existing file (or folder, with `folders`) or a shipped game's name."""
+    try:
+        return catalog.spec_file(text, folders=folders)
+    except catalog.UnknownGame as e:
+        raise UsageError(e.message) from None
+
+
+SPEC_HELP = "a spec file, or a shipped game's name: FAMILY/GAME, or FAMILY for its base game (`cardspec list`)"
 
 
 def option_arg(parser, help_text="choose a value for one of the spec's options (repeatable), e.g. players=5"):

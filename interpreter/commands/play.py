@@ -5,16 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents import AGENT_KINDS
-from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, GameError
-from .common import UsageError, option_arg, options, seat_agents
+from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, GameError, GameFault
+from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
+
+# what each kind of seat is, for --help (every kind of AGENT_KINDS is listed, described or not)
+SEAT_WORDS = {"human": "you, at this terminal", "random": "a bot choosing uniformly among the legal choices",
+              "first": "a bot that always takes the first legal choice",
+              "mc": "a Monte Carlo bot that plays each legal choice out in a dozen imagined deals"}
 
 
 def add_parser(sub) -> None:
+    kinds = "; ".join(f"`{k}`" + (f" ({SEAT_WORDS[k]})" if k in SEAT_WORDS else "") for k in AGENT_KINDS)
     pl = sub.add_parser("play", help="play a game at the terminal, against bots or bots only",
-                        description="Play a whole game. Each seat is `human` (you, at this terminal), `random` "
-                                    "or `first` (a bot that always takes the first legal choice). The record "
+                        description=f"Play a whole game. Each seat is one of: {kinds}. The record "
                                     "is saved when the game ends, and on Ctrl-C with the game so far.")
-    pl.add_argument("spec", metavar="SPEC", help="the game's spec file")
+    pl.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     pl.add_argument("--seats", default=None, metavar="A,B,...",
                     help=f"one agent per seat in playing order, comma-separated, from {', '.join(AGENT_KINDS)} "
                          "(default: human in the first seat, random bots elsewhere)")
@@ -36,12 +41,13 @@ def cmd_play(args, io) -> int:
 
     if args.deals is not None and args.deals < 1:
         raise UsageError("--deals must be at least 1")
-    game = load_game(args.spec, options=options(args))
+    spec = spec_path(args.spec)
+    game = load_game(spec, options=options(args))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     kinds, agents = seat_agents(args.seats, game.turn_order, ["human"] + ["random"] * (game.n - 1), seed, io)
-    path = Path(args.record or f"records/{Path(args.spec).stem}-{seed}.yaml")
+    path = Path(args.record or f"records/{spec.stem}-{seed}.yaml")
+    state = game.new_state(seed)  # (a spec that fails as the game starts leaves no record file behind)
     _check_writable(path)
-    state = game.new_state(seed)
     sn = game.seat_names
     humans = "human" in kinds
     io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {kinds[i]}' for i in game.turn_order)}; seed {seed}")
@@ -71,7 +77,14 @@ def cmd_play(args, io) -> int:
         print(f"cardspec play: {e.message}", file=io.err)
         status = EXIT_FAILURE
         interrupted = True
-    dump(record_of(state, _spec_ref(args.spec, path), kinds, interrupted=interrupted), path)
+    except GameFault as e:  # the spec's rules failed: where, and the game so far is kept to replay it
+        print(e.render(), file=io.err)
+        status = EXIT_SPEC
+        interrupted = True
+    except Exception:  # reported by `cli.run`; the game so far is saved first
+        dump(record_of(state, _spec_ref(spec, path), kinds, interrupted=True), path)
+        raise
+    dump(record_of(state, _spec_ref(spec, path), kinds, interrupted=interrupted), path)
     if state.is_terminal:
         best = max(state.totals) if game.winner == "highest" else min(state.totals)
         winners = [sn[p] for p in range(game.n) if state.totals[p] == best]
@@ -83,20 +96,30 @@ def cmd_play(args, io) -> int:
 
 def _check_writable(path: Path) -> None:
     """Refuse, before the game starts, a record path that cannot be written."""
-    if path.is_dir():
-        raise UsageError(f"cannot save the record to {path}: it is a folder")
+    from ..loading import Refused, check_output, shown
+
+    try:
+        check_output(path)
+    except Refused as e:
+        raise UsageError(f"cannot save the record to {shown(path)}: {e.message}") from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a"):
             pass
     except OSError as e:
-        raise UsageError(f"cannot save the record to {path}: {e.strerror or e}") from None
+        raise UsageError(f"cannot save the record to {shown(path)}: {e.strerror or e}") from None
 
 
 def _spec_ref(spec, record_path: Path) -> str:
-    """The spec path as the record should name it: relative to the record's folder."""
+    """The spec as the record should name it: a shipped game by its name (it replays from any folder), another
+    spec by its path relative to the record's folder."""
     import os
 
+    from ..catalog import name_of
+
+    shipped = name_of(spec)
+    if shipped:
+        return shipped
     try:
         return os.path.relpath(Path(spec).resolve(), record_path.resolve().parent)
     except ValueError:

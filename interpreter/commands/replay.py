@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import EXIT_FAILURE, EXIT_OK, EXIT_SPEC, GameError, SpecError, SpecErrors
-from .common import UsageError
+from .common import UsageError, spec_path
+from ..loading import is_folder
 from .progress import Progress
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
@@ -24,14 +25,15 @@ def add_parser(sub) -> None:
                                    "or a folder, replay each and summarise: how many passed, and each failure "
                                    "with its first error; exit 3 if any is invalid, else 1 if any failed.")
     r.add_argument("records", nargs="+", metavar="RECORD", help="record files, or folders of .yaml/.json records")
-    r.add_argument("--spec", default=None, help="use this spec instead of the one the record names")
+    r.add_argument("--spec", default=None, help="use this spec (a file or a shipped game's name) instead of the "
+                                                "one the record names")
 
 
 def record_files(paths) -> list[Path]:
     """The records named, folders expanded into the .yaml, .yml and .json files below them (sorted)."""
     out = []
     for p in map(Path, paths):
-        if p.is_dir():
+        if is_folder(p):
             out.extend(sorted(f for f in p.rglob("*") if f.suffix.lower() in RECORD_SUFFIXES and f.is_file()))
         else:
             out.append(p)
@@ -40,7 +42,7 @@ def record_files(paths) -> list[Path]:
 
 def cmd_replay(args, io) -> int:
     files = record_files(args.records)
-    if len(args.records) == 1 and len(files) == 1 and not Path(args.records[0]).is_dir():
+    if len(args.records) == 1 and len(files) == 1 and not is_folder(args.records[0]):
         return _replay_one(files[0], args.spec, io)
     if not files:
         raise UsageError(f"no records (.yaml, .yml or .json files) in {', '.join(args.records)}")
@@ -51,7 +53,7 @@ def _replay_one(path, spec, io) -> int:
     from ..records import ReplayError, replay
 
     try:
-        result = replay(path, spec=spec)
+        result = replay(path, spec=None if spec is None else str(spec_path(spec)))
     except ReplayError as e:
         print(e.error.render(), file=io.err)
         return EXIT_SPEC if e.invalid else EXIT_FAILURE

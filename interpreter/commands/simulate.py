@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from ..errors import EXIT_FAILURE, EXIT_OK, GameError
-from .common import UsageError, option_arg, options, seat_agents
+from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 from .progress import Progress
 
 FORMAT = "cardspec-simulation/1"
@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
                                    "per-contract averages and deals per second. With --against, play a second "
                                    "spec on the same seeds and report each seat's paired difference. The "
                                    "--json and --csv formats are described in docs/output.md.")
-    s.add_argument("spec", metavar="SPEC")
+    s.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1); game k uses seed+k")
     s.add_argument("--seats", default=None, metavar="A,B,...", help="bot per seat (default: random everywhere)")
@@ -55,13 +55,13 @@ def cmd_simulate(args, io) -> int:
         raise UsageError("--max-deals must be at least 1")
     if args.against_option and not args.against:
         raise UsageError("--against-option needs --against")
-    game = load_game(args.spec, options=options(args))
+    game = load_game(spec_path(args.spec), options=options(args))
     kinds, _ = seat_agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)  # checks --seats
     if "human" in kinds:
         raise UsageError("simulate plays bots only; use `cardspec play` to play yourself")
     sides = [(args.spec, game)]
     if args.against:
-        other = load_game(args.against, options=options(SimpleNamespace(option=args.against_option)))
+        other = load_game(spec_path(args.against), options=options(SimpleNamespace(option=args.against_option)))
         if sorted(other.seat_names) != sorted(game.seat_names):
             raise UsageError(f"cannot compare {args.spec} (seats {', '.join(game.seat_names)}) with "
                              f"{args.against} (seats {', '.join(other.seat_names)}): the seats must be the same")

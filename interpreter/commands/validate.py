@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import EXIT_OK, EXIT_SPEC, SpecErrors
-from .common import UsageError, option_arg, options
+from .common import UsageError, option_arg, options, spec_path
 
 
 def add_parser(sub) -> None:
@@ -11,7 +11,8 @@ def add_parser(sub) -> None:
                        description="Check spec files: structure (the JSON Schema), then meaning (names, deal "
                                    "sizes, phases, scores). Every error is shown as file:line:col with the line "
                                    "and a caret. Exit 3 if any spec is invalid.")
-    v.add_argument("files", nargs="+", metavar="FILE", help="spec files (or folders of them)")
+    v.add_argument("files", nargs="+", metavar="FILE",
+                   help="spec files (or folders of them), or shipped games' names (`cardspec list`)")
     v.add_argument("--json", action="store_true",
                    help="print one JSON document on stdout: each spec's result and every error with its file, "
                         "line, column, message and hint (see docs/output.md); exit codes as without it")
@@ -22,7 +23,9 @@ def add_parser(sub) -> None:
 def cmd_validate(args, io) -> int:
     from ..game import load_game, spec_files
 
-    files = spec_files(args.files)
+    paths = [spec_path(a, folders=True) for a in args.files]
+    named = {p: a for p, a in zip(paths, args.files) if str(p) != a}  # a game given by name is reported so
+    files = spec_files(paths)
     if not files:
         raise UsageError("no spec files found")
     chosen = options(args)
@@ -43,13 +46,13 @@ def cmd_validate(args, io) -> int:
                 print(SpecErrors(errors).render(), file=io.err)
         else:
             changed = {k: v for k, v in g.options.items() if v != g.option_defaults.get(k)}
-            results.append({"file": str(f), "ok": True, "title": g.title, "players": g.n, "cards": len(g.pack),
-                            "contracts": len(g.contracts), "options": changed})
+            results.append({"file": str(named.get(f, f)), "ok": True, "title": g.title, "players": g.n,
+                            "cards": len(g.pack), "contracts": len(g.contracts), "options": changed})
             if not args.json:
                 opts = "".join(f", {k}={v}" for k, v in changed.items())
                 nc = len(g.contracts)
                 contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
-                io.say(f"{f}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
+                io.say(f"{named.get(f, f)}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
     if args.json:
         import json
 

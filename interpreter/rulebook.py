@@ -1,0 +1,991 @@
+"""`cardspec rules`: a spec told as a rulebook, in plain English.
+
+The book is built from the resolved spec (bases merged, options applied), the same data
+`show` prints, plus a few facts only the compiled game knows (the number of cards, of
+deals). It is a list of sections, each a list of entries under a key (a phase, a
+contract, an option by its key in the spec), so that `--diff` can compare two books
+entry by entry and say only what changed, in the same words.
+
+Expressions are told in words by walking their parse tree (`left(dealer)` is "the player
+to the dealer's left", `KH in won` "the king of hearts is among the cards he won"). A
+form without words of its own is shown as its source in `code` style, so that nothing
+is ever left out or guessed at; the names a spec defines (`functions`) keep their names
+and are explained once, under "Terms used".
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from lark import Token, Tree
+
+from .describe import resolved
+from .expr import ExprError, parse
+from .game import load_game
+
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+JOKERS = {"BJ": "the big joker", "LJ": "the little joker"}
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+
+# names of the engine, in a card player's words (`player` is the seat being scored or acting)
+NAMES = {
+    "dealer": "the dealer", "declarer": "the declarer", "player": "the player", "target": "the other player",
+    "tricks_won": "the tricks he won", "won": "the cards he won", "played": "the cards played so far",
+    "hand": "the cards in his hand", "led_suit": "the suit led", "trump": "the trump suit", "leading": "he is on lead",
+    "card": "the card", "deal_number": "the number of the deal", "dealt": "the number of cards dealt to each",
+    "counted_deal": "the number of the deal (void deals not counted)", "pack_size": "the number of cards in the pack",
+    "place": "his place in going out", "seats": "the players", "contracts": "the contracts",
+    "total_score": "his game total", "trick": "the cards of the trick so far", "tricks": "the tricks",
+    "trick_number": "the number of the trick", "void": "the deal is void", "maker": "the maker",
+    "leader": "the leader of the trick", "raw": "his score before doubles", "callers": "the players who called",
+    "talon": "the talon", "turn_up": "the turned-up card", "contract": "the contract", "discards": "his discards",
+    "called_holder": "the holder of the called card", "called_card": "the called card", "ranks": "the ranks",
+    "suits": "the suits", "cards": "the cards", "number": "the number called", "games_played": "the games played",
+    "dead_card": "the dead card",
+}
+NOT_NAMES = {"leading": "he is not on lead", "void": "the deal is not void"}
+ATTRS = {"power": "strength in play", "order": "rank order", "points": "points", "cards": "cards"}
+COMPARE = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most", ">": "is more than",
+           "<": "is less than"}
+# functions of the engine: words with {0}, {1} for the arguments
+CALLS = {
+    "left": "the player to {0:pos} left", "right": "the player to {0:pos} right", "next": "the player after {0}",
+    "partner": "{0:pos} partner", "tricks_won_by": "the tricks {0} won", "total_of": "{0:pos} game total",
+    "won_by": "the cards {0} won", "played_by": "the cards {0} played", "hand_of": "{0:pos} hand",
+    "doubled": "{0} has doubled {1}", "announced": "{0} announced {1}", "call": "{0:pos} call",
+    "declaration_points": "what {0} scored in declarations", "exchanged": "the number of cards {0} exchanged",
+    "card_of_suit": "the {0} of {1}", "range": "the numbers from {0} to {1}", "place_of": "{0:pos} place in going out",
+    "deal_score_of": "{0:pos} score in this deal", "raw_of": "{0:pos} score before doubles",
+    "declared": "the number of contracts {0} has named", "call_index": "{0:pos} place in the calling order",
+    "declarer_doubles": "the number of earlier deals in which {0} doubled {1} as declarer",
+    "declaration_running": "{0:pos} running totals in declarations", "game_total": "the total of {1} in game {0}",
+    "game_result": "the result of {1} in game {0}",
+}
+AGGREGATES = {"count": "the number of", "sum": "the sum of", "max": "the highest of", "min": "the lowest of"}
+# forms in which a call or an item of a list that reads with its own `and`, `or` or commas is bracketed
+BRACKET_CALLS = ("add", "sub", "mul", "div", "floordiv", "mod", "neg", "compare", "if_")
+AGG_NOUN = {"count": "the number of", "sum": "the total", "max": "the highest", "min": "the lowest"}
+CARD_LISTS = {"won", "played", "hand", "cards", "trick", "talon", "discards", "won_by", "played_by", "hand_of"}
+
+
+class _Unsaid(Exception):
+    """A form without words: the caller shows the source instead."""
+
+
+class Words:
+    """Expressions told in words, for one spec (its functions and announcements keep their names)."""
+
+    def __init__(self, spec_names=(), announced=()):
+        self.spec_names, self.announced = set(spec_names), set(announced)
+
+    def __call__(self, source) -> str:
+        if isinstance(source, bool):
+            return "always" if source else "never"
+        text = " ".join(str(source).split())
+        try:
+            return self.node(parse(text), {})
+        except (_Unsaid, ExprError):
+            return f"`{text}`"
+
+    def cond(self, source) -> str:
+        """A condition: `true`/`false` as always/never, anything else in words."""
+        if str(source).strip() in ("true", "false") or isinstance(source, bool):
+            return "always" if str(source).strip().lower() == "true" else "never"
+        return self(source)
+
+    def unless_none(self, source):
+        """(condition, value) in words for `if C then V else none`; (None, words) for anything else."""
+        try:
+            t = parse(" ".join(str(source).split()))
+            if isinstance(t, Tree) and t.data == "if_" and isinstance(t.children[2], Tree) \
+                    and t.children[2].data == "none_":
+                return self.node(t.children[0], {}), self.node(t.children[1], {})
+        except (_Unsaid, ExprError):
+            pass
+        return None, self(source)
+
+    def node(self, t, loop) -> str:  # noqa: C901 (one case per form of the grammar)
+        if isinstance(t, Token):
+            return self.token(t, loop)
+        kind, ch = t.data, t.children
+        if kind == "if_":
+            return f"{self.group(ch[1], loop, kind)} if {self.group(ch[0], loop, kind)}, " \
+                   f"otherwise {self.node(ch[2], loop)}"
+        if kind in ("or_", "and_"):
+            word = kind[:-1]
+            return " ".join([self.group(ch[0], loop, kind), word, self.group(ch[1], loop, kind)])
+        if kind == "not_":
+            inner = ch[0]
+            if isinstance(inner, Tree) and inner.data == "name" and str(inner.children[0]) in NOT_NAMES:
+                return NOT_NAMES[str(inner.children[0])]
+            if isinstance(inner, Tree) and inner.data == "compare" and str(inner.children[1]) == "==":
+                return f"{self.node(inner.children[0], loop)} is not {self.node(inner.children[2], loop)}"
+            if isinstance(inner, Tree) and inner.data in ("call", "name", "attr", "index"):
+                return f"not {self.node(inner, loop)}"
+            return f"not ({self.node(inner, loop)})"
+        if kind == "compare" and isinstance(ch[2], Tree) and ch[2].data == "none_" and str(ch[1]) in ("==", "!="):
+            x = self.node(ch[0], loop)
+            if x.startswith("the "):
+                return ("there is no " if str(ch[1]) == "==" else "there is a ") + x[4:]
+        if kind == "compare":
+            return f"{self.group(ch[0], loop, kind)} {COMPARE[str(ch[1])]} {self.group(ch[2], loop, kind)}"
+        if kind == "in_":
+            if isinstance(ch[1], Tree) and ch[1].data == "list_":
+                return f"{self.node(ch[0], loop)} is {self.either(ch[1], loop)}"
+            return f"{self.node(ch[0], loop)} is among {self.node(ch[1], loop)}"
+        if kind in ("add", "sub", "mul", "div", "floordiv", "mod"):
+            op = {"add": "+", "sub": "-", "mul": "times", "div": "divided by", "floordiv": "divided by (rounded down)",
+                  "mod": "modulo"}[kind]
+            return f"{self.group(ch[0], loop, kind, left=True)} {op} {self.group(ch[1], loop, kind)}"
+        if kind == "neg":
+            return f"-{self.group(ch[0], loop, kind)}"
+        if kind == "number":
+            return str(ch[0])
+        if kind == "name":
+            return self.name(str(ch[0]), loop)
+        if kind == "symbol":
+            return symbol(str(ch[0]))
+        if kind in ("none_", "true_", "false_"):
+            return {"none_": "none", "true_": "true", "false_": "false"}[kind]
+        if kind == "list_":
+            return ", ".join(self.node(c, loop) for c in ch) if ch else "nothing"
+        if kind == "index":
+            return self.index(ch[0], ch[1], loop)
+        if kind == "attr":
+            what = str(ch[1])
+            return f"the {ATTRS.get(what, what.replace('_', ' '))} of {self.node(ch[0], loop)}"
+        if kind == "call":
+            return self.call(str(ch[0]), ch[1:], loop)
+        raise _Unsaid(kind)
+
+    def token(self, t: Token, loop) -> str:
+        if t.type == "NUMBER":
+            return str(t)
+        if t.type == "NAME":
+            return self.name(str(t), loop)
+        if t.type == "SYMBOL":
+            return symbol(str(t))
+        raise _Unsaid(t.type)
+
+    def group(self, t, loop, parent, left=False) -> str:
+        """A part inside a larger form, in brackets where it would read ambiguously."""
+        text = self.node(t, loop)
+        if left and isinstance(t, Tree) and (t.data == parent or {t.data, parent} <= {"add", "sub"}
+                                             or {t.data, parent} <= {"mul", "div"}):
+            return text  # left to right: `a - b - c` needs no brackets
+        # a mix of `and` and `or` is bracketed either way, for readers who do not know which binds first
+        tight = {"if_": ("if_",), "compare": ("if_",), "or_": ("if_", "and_"), "and_": ("if_", "or_"),
+                 "add": ("if_",), "sub": ("if_", "add", "sub"),
+                 "mul": ("if_", "add", "sub"), "neg": ("if_", "add", "sub", "mul", "div"),
+                 "div": ("if_", "add", "sub"), "floordiv": ("if_", "add", "sub"), "mod": ("if_", "add", "sub")}
+        if isinstance(t, Tree) and t.data in tight.get(parent, ()):
+            return f"({text})"
+        if parent in BRACKET_CALLS and isinstance(t, Tree) and t.data in ("call", "index") \
+                and any(w in text for w in (" and ", " or ", ", ") + ((" is ",) if parent == "compare" else ())):
+            return f"({text})"  # `(points of p and k) + 1`: the call's own `and` is not the sum's
+        return text
+
+    def either(self, lst: Tree, loop) -> str:
+        items = [self.node(c, loop) for c in lst.children]
+        if len(items) == 1:
+            return items[0]
+        return "one of " + ", ".join(items[:-1]) + " or " + items[-1] if items else "among nothing"
+
+    def name(self, n: str, loop) -> str:
+        if n in loop:
+            return loop[n]
+        if n in self.announced:
+            return f"the {n.replace('_', ' ')} announced"
+        if n in self.spec_names:
+            return term(n)
+        if n in NAMES:
+            return NAMES[n]
+        raise _Unsaid(n)
+
+    def index(self, xs, i, loop) -> str:
+        if isinstance(i, Tree) and i.data == "number" or isinstance(i, Tree) and i.data == "neg" \
+                and isinstance(i.children[0], Tree) and i.children[0].data == "number":
+            k = int(str(i.children[0].children[0] if i.data == "neg" else i.children[0]))
+            nth = ORDINALS[k] if k < len(ORDINALS) else f"{k}th"
+            if i.data == "neg":
+                nth = "last" if k == 1 else f"{nth}-to-last" if k == 2 else f"{nth} from last"
+            if isinstance(xs, Tree) and xs.data == "name" and str(xs.children[0]) == "tricks":
+                return f"the {nth} trick"
+            return f"the {nth} of {self.node(xs, loop)}"
+        if isinstance(xs, Tree) and xs.data == "list_":
+            n = len(xs.children)
+            return f"{listing([self.node(c, loop) for c in xs.children], 'or')} for {self.node(i, loop)} " \
+                   f"{listing([str(k) for k in range(1, n + 1)], 'or')}"
+        return f"item {self.node(i, loop)} of {self.node(xs, loop)}"
+
+    def call(self, f: str, args, loop) -> str:
+        if f in AGGREGATES or f in ("any", "all", "filter"):
+            return self.aggregate(f, args, loop)
+        words = [self.node(a, loop) for a in args]
+        if f in self.spec_names:
+            return call_words(f, words)
+        if f in CALLS:
+            return _fill(CALLS[f], words)
+        raise _Unsaid(f)
+
+    def aggregate(self, f: str, args, loop) -> str:
+        if len(args) != 1:
+            raise _Unsaid(f)
+        a = args[0]
+        if isinstance(a, Tree) and a.data == "comp":  # v in xs where cond
+            head, cond = a.children
+            if not (isinstance(head, Tree) and head.data == "in_" and head.children[0].data == "name"):
+                raise _Unsaid("comp")
+            var, xs = str(head.children[0].children[0]), head.children[1]
+            items = f"{self.node(xs, loop)} {self.such(cond, var, self.looping(loop, var, xs))}"
+            return {"filter": items, "any": f"some of {items}", "all": f"all of {items}"}.get(
+                f, f"{AGGREGATES.get(f, f)} {items}")
+        if isinstance(a, Tree) and a.data == "gen":  # value for v in xs [where cond]
+            return self.generated(f, a.children, loop)
+        if isinstance(a, Tree) and a.data == "list_" and f in ("max", "min") and len(a.children) > 1:
+            two = len(a.children) == 2
+            word = {"max": "higher" if two else "highest", "min": "lower" if two else "lowest"}[f]
+            return f"the {word} of {listing([self.node(c, loop) for c in a.children])}"
+        xs = self.node(a, loop)
+        if f == "count":
+            return "the number of players" if xs == "the players" else f"the number of {xs}"
+        return {"any": f"any of {xs}", "all": f"all of {xs}", "filter": xs}.get(f, f"{AGGREGATES.get(f, f)} {xs}")
+
+    def looping(self, loop, var, xs) -> dict:
+        """The words for the names in scope inside a loop over `xs`: its item is "that card"."""
+        noun = _noun(xs)
+        return dict(loop, **{var: f"that {noun}" if noun else var})
+
+    def generated(self, f, parts, loop) -> str:
+        """An aggregate of `value for v in xs [where cond]`."""
+        value, var, xs = parts[0], str(parts[1]), parts[2]
+        inner, noun = self.looping(loop, var, xs), _noun(xs)
+        simple = len(parts) == 3 and f in AGGREGATES and isinstance(value, Tree)
+        if simple and value.data == "attr" and _is_name(value.children[0], var):  # sum(c.points for c in won)
+            attr = str(value.children[1])
+            return f"{AGG_NOUN[f]} {ATTRS.get(attr, attr.replace('_', ' '))} of {self.node(xs, loop)}"
+        what = self.of_item(value, var)
+        if simple and what:  # max(total_of(s) for s in seats): the highest game total of the players
+            return f"{AGG_NOUN[f]} {what} of {self.node(xs, loop)}"
+        over = f"for {'some' if f == 'any' else 'each'} {noun or var} of {self.node(xs, loop)}"
+        if len(parts) > 3:
+            over += " " + self.such(parts[3], var, inner)
+        v = self.node(value, inner)
+        if isinstance(value, Tree) and value.data in ("or_", "and_", "if_"):
+            v = f"({v})"
+        return f"{v} {over}" if f in ("any", "all") else f"{AGGREGATES.get(f, f)} {v} {over}"
+
+    def of_item(self, t, var) -> str | None:
+        """`total_of(s)` as "game total" (of the loop item `s`), for "the players whose game total ..."."""
+        if not (isinstance(t, Tree) and t.data == "call" and len(t.children) == 2 and _is_name(t.children[1], var)):
+            return None
+        f = str(t.children[0])
+        if f in self.spec_names:
+            return term(f.removesuffix("_of"))
+        template = CALLS.get(f, "")
+        return template.removeprefix("{0:pos} ") if template.startswith("{0:pos} ") else None
+
+    def such(self, cond, var, loop) -> str:
+        """`whose rank is queen` for a condition on one attribute of the loop item, else `such that ...`."""
+        if isinstance(cond, Tree) and cond.data in ("compare", "in_"):
+            left, what = cond.children[0], None
+            if isinstance(left, Tree) and left.data == "attr" and _is_name(left.children[0], var):
+                attr = str(left.children[1])
+                what = ATTRS.get(attr, attr.replace("_", " "))
+            else:
+                what = self.of_item(left, var)
+            if what and cond.data == "in_":
+                right = cond.children[1]
+                rest = self.either(right, loop) if isinstance(right, Tree) and right.data == "list_" else \
+                    f"among {self.node(right, loop)}"
+                return f"whose {what} is {rest}"
+            if what:
+                return f"whose {what} {COMPARE[str(cond.children[1])]} {self.node(cond.children[2], loop)}"
+        return f"such that {self.node(cond, loop)}"
+
+
+def call_words(f: str, words) -> str:
+    """A call of a function the spec defines: `points_of(p)` "points of p", `repique(p)` "repique of p"."""
+    if not words:
+        return term(f)
+    if f.endswith("_of"):
+        return f"{f.replace('_', ' ')} {' and '.join(words)}"
+    return f"{term(f)} of {' and '.join(words)}"
+
+
+def term(name: str) -> str:
+    """A name the spec defines, in words; quoted when it is several words."""
+    words = name.replace("_", " ")
+    return f'"{words}"' if " " in words else words
+
+
+def _is_name(t, n) -> bool:
+    return isinstance(t, Tree) and t.data == "name" and str(t.children[0]) == n
+
+
+def _noun(xs) -> str:
+    """What a loop item is, by the list it runs over: "card", "trick", "player" (or "" if unknown)."""
+    head = str(xs.children[0]) if isinstance(xs, Tree) and xs.data in ("name", "call") else ""
+    if head in CARD_LISTS:
+        return "card"
+    return {"tricks": "trick", "seats": "player", "callers": "player", "suits": "suit"}.get(head, "")
+
+
+def _fill(template: str, words) -> str:
+    out = template
+    for i, w in enumerate(words):
+        out = out.replace(f"{{{i}:pos}}", _possessive(w)).replace(f"{{{i}}}", w)
+    if "{" in out:
+        raise _Unsaid(template)
+    return out
+
+
+def _possessive(w: str) -> str:
+    return {"the player": "the player's", "he": "his"}.get(w, w + ("'" if w.endswith("s") else "'s"))
+
+
+def symbol(text: str) -> str:
+    """`QS` as "the queen of spades", `H` as "hearts", `Q` as "queen"."""
+    t = text.upper()
+    if t in JOKERS:
+        return JOKERS[t]
+    if t in SUITS:
+        return SUITS[t]
+    if t in RANKS:
+        return RANKS[t]
+    if len(t) >= 2 and t[-1] in SUITS:
+        rank = t[:-1]
+        return f"the {RANKS.get('T' if rank == '10' else rank, rank)} of {SUITS[t[-1]]}"
+    return text
+
+
+def card_name(text) -> str:
+    return symbol(str(text)).removeprefix("the ")
+
+
+def rank_name(r) -> str:
+    return RANKS.get(str(r), str(r))
+
+
+def rank_word(r) -> str:
+    """`Q` as "queen", `9` as "nine" (for lists of ranks)."""
+    r = str(r)
+    return RANKS.get(r, NUMBER_WORDS[int(r)] if r.isdigit() and int(r) < len(NUMBER_WORDS) else r)
+
+
+def number_word(n) -> str:
+    return NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def listing(items, last="and") -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _text(s) -> str:
+    return " ".join(str(s).split())
+
+
+# --------------------------------------------------------------------------------------
+# The book: sections of keyed entries
+
+
+class Book:
+    """A title and sections; each section a list of (key, lines) entries."""
+
+    def __init__(self, title: str):
+        self.title, self.sections = title, {}
+
+    def add(self, section: str, key: str, lines) -> None:
+        lines = [ln for ln in lines if ln]
+        if lines:
+            self.sections.setdefault(section, []).append((key, lines))
+
+    def render(self) -> str:
+        out = [self.title, "=" * len(self.title)]
+        for heading, entries in self.sections.items():
+            out += ["", heading, "-" * len(heading)]
+            numbered = heading in NUMBERED
+            for i, (key, lines) in enumerate(entries, 1):
+                out += _entry(lines, f"{i}. " if numbered else "- " if len(entries) > 1 and key[:1] != "_" else "")
+        return "\n".join(out)
+
+
+NUMBERED = ("A deal, step by step",)
+
+
+def _entry(lines, mark) -> list[str]:
+    pad = " " * len(mark)
+    return [(mark if i == 0 else pad) + ln for i, ln in enumerate(lines)]
+
+
+def rules(path, options=None) -> str:
+    """The rulebook of the spec at `path` with `options` chosen."""
+    return build(path, options).render()
+
+
+def rules_diff(base_path, variant_path, options=None) -> str:
+    """Only what the variant's rulebook says differently from the base's, section by section."""
+    old, new = build(base_path, None), build(variant_path, options)
+    out = [f"{old.title}  ->  {new.title}"]
+    for heading in dict.fromkeys([*new.sections, *old.sections]):
+        a, b = dict(old.sections.get(heading, [])), dict(new.sections.get(heading, []))
+        lines = []
+        for key in dict.fromkeys([*b, *a]):
+            if key not in a:
+                lines += _entry(b[key], "+ new: ")
+            elif key not in b:
+                lines += _entry(a[key], "- gone: ")
+            elif a[key] != b[key]:
+                lines += _changed(a[key], b[key], titled=key[:1] != "_")
+        if lines:
+            out += ["", heading, "-" * len(heading)] + lines
+    if len(out) == 1:
+        out.append("(the rules are the same)")
+    return "\n".join(out)
+
+
+def _changed(old, new, titled=True) -> list[str]:
+    """An entry that changed: its title (first line), then each line it lost (was) and gained (now).
+
+    An untitled entry (a paragraph of its section) shows only the lines that changed."""
+    out, pad, start = [], "", 0
+    if titled:
+        out, pad, start = [f"~ changed: {old[0]}"], "    ", 1
+        if old[0] != new[0]:
+            out.append(f"{pad}now: {new[0]}")
+    matcher = difflib.SequenceMatcher(a=old[start:], b=new[start:], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal":
+            out += [f"{pad}was: {ln}" for ln in old[start + i1:start + i2]]
+            out += [f"{pad}now: {ln}" for ln in new[start + j1:start + j2]]
+    return out
+
+
+def build(path, options=None) -> Book:
+    doc = resolved(path, options)
+    game = load_game(path, options=options)
+    return _Writer(doc.data, game, doc.options).book()
+
+
+# --------------------------------------------------------------------------------------
+# The writer: one method per part of a spec
+
+
+class _Writer:
+    def __init__(self, data: dict, game, chosen: dict):
+        self.d, self.g, self.chosen = data, game, chosen
+        names = set(data.get("functions") or {}) | set(data.get("contracts") or {})
+        announced = set()
+        for c in (data.get("contracts") or {}).values():
+            announced |= set((c or {}).get("announce") or {}) - set(NAMES)
+            names |= set(((c or {}).get("play") or {}).get("announcements") or {})
+        names |= set(((data.get("play") or {}).get("announcements")) or {})
+        for p in (data.get("phases") or {}).values():
+            p = p or {}
+            names |= set(p.get("words") or {}) | set(p.get("extras") or {})
+            if p.get("winning_bid") or p.get("kind") == "auction":
+                names.add(p.get("winning_bid") or "bid")
+        for k, o in (data.get("options") or {}).items():
+            if (o or {}).get("number"):
+                names.add(k)
+        self.w = Words(names, announced)
+        self.book_ = Book(_text(data.get("title") or data.get("game") or "Untitled game"))
+
+    def book(self) -> Book:
+        for part in (self.about, self.players, self.pack, self.dealer, self.phases, self.play, self.contracts,
+                     self.match, self.terms, self.options):
+            part()
+        return self.book_
+
+    def add(self, section, key, lines):
+        self.book_.add(section, key, lines)
+
+    def about(self):
+        d = self.d
+        lines = []
+        if d.get("game") and d.get("game") != d.get("title"):
+            lines.append(f"The game of {_text(d['game'])}.")
+        if d.get("description"):
+            lines.append(_text(d["description"]))
+        defaults = {k: _value((o or {}).get("default")) for k, o in (d.get("options") or {}).items()}
+        changed = {k: v for k, v in self.chosen.items() if str(v) != defaults.get(k)}
+        if changed:
+            lines.append("With the options " + ", ".join(f"{k} = {v}" for k, v in changed.items()) + ".")
+        self.add("About", "_about", lines)
+
+    def players(self):
+        seats = [str(s) for s in self.d["seats"]]
+        n = len(seats)
+        direction = self.d.get("direction", "clockwise")
+        way = "to the left" if direction == "clockwise" else "to the right"
+        lines = [f"{number_word(n).capitalize()} players, seated clockwise: {listing(seats)}.",
+                 f"Play goes {direction}: each turn passes {way}." if n > 2 else
+                 "The two players take turns."]
+        order = [seats[i] for i in self.g.turn_order]
+        if n > 2 and order != seats:
+            lines.append(f"So from the first to act the order is {', '.join(order)}.")
+        teams = self.d.get("teams")
+        if teams:
+            lines.append("Partnerships: " + " against ".join(listing(t) for t in teams) + "; partners sit opposite." if
+                         all(len(t) == 2 for t in teams) and n == 4 else
+                         "Teams: " + "; ".join(listing(t) for t in teams) + ".")
+        else:
+            lines.append("Each plays for himself." if n > 2 else "")
+        self.add("Players", "_players", lines)
+
+    def pack(self):
+        p = self.d["pack"]
+        suits, ranks = [SUITS[s] for s in p["suits"]], [str(r) for r in p["ranks"]]
+        lines = [f"{len(self.g.pack)} cards: the {listing(suits)}, each ranked from high to low "
+                 f"{' '.join(ranks)}" + (f" ({rank_name(ranks[0])} high)" if ranks[0] in RANKS else "")
+                 + (", the order of sequences." if p.get("plain_order") else ".")]
+        if p.get("extra"):
+            lines.append(f"Added: {listing(JOKERS[j] for j in p['extra'])}.")
+        if p.get("remove"):
+            lines.append(f"Taken out: {listing('the ' + card_name(c) for c in p['remove'])}.")
+        if p.get("plain_order"):
+            lines.append(f"In play, the cards of a plain suit beat each other in the order "
+                         f"{' '.join(map(str, p['plain_order']))}.")
+        if p.get("trump_order"):
+            lines.append(f"The trumps beat each other in the order {' '.join(map(str, p['trump_order']))}.")
+        if p.get("jokers") == "trumps":
+            lines.append("The jokers are always trumps, of whatever suit is trump (with no trump suit, "
+                         "they belong to no suit).")
+        for c in p.get("trump_cards") or []:
+            lines.append(f"The {card_name(c)} is always a trump, whatever the trump suit, and no longer "
+                         f"a {SUITS[str(c)[-1]][:-1]}.")
+        if p.get("points"):
+            lines.append("Card points: " + ", ".join(f"{rank_word(r)} {v}" for r, v in p["points"].items())
+                         + (", other cards 0." if len(p["points"]) < len(ranks) else "."))
+        if p.get("trump_points"):
+            lines.append("In the trump suit: " + ", ".join(f"{rank_word(r)} {v}" for r, v in p["trump_points"].items())
+                         + ".")
+        self.add("The pack", "_pack", lines)
+
+    def dealer(self):
+        dl = self.d.get("dealer") or {}
+        first, nxt = dl.get("first", "random"), dl.get("next")  # the engine's defaults: random, left(dealer)
+        lines = ["The first dealer is chosen at random." if str(first) == "random" else
+                 f"The first dealer is {self.w(first)}."]
+        lines.append(f"After each deal, the next dealer is {self.w(nxt if nxt is not None else 'left(dealer)')}.")
+        self.add("Dealer and declarer", "_dealer", lines)
+        auction = any((p or {}).get("kind", k) == "auction" for k, p in (self.d.get("phases") or {}).items())
+        declarer = self.d.get("declarer", None if auction else "dealer")
+        rest = repr({k: v for k, v in self.d.items() if k != "options"})
+        used = "declarer" in self.d or auction or "declarer" in rest
+        if used:  # a game without a declarer (each calls his own contract) is not told of one
+            self.add("Dealer and declarer", "_declarer", [
+                f"The declarer of each deal is {self.w(declarer)}." if declarer is not None else
+                "The declarer of each deal is the winner of the auction."])
+
+    # -- phases --------------------------------------------------------------------------
+
+    def phases(self):
+        phases = self.d.get("phases") or {}
+        for key, p in phases.items():
+            p = p or {}
+            kind = p.get("kind", key)
+            title = key.replace("_", " ").capitalize()
+            if kind != key:
+                title += f" ({kind.replace('_', ' ')})"
+            body = getattr(self, f"phase_{kind}", lambda p: [])(p)
+            lines = [title] + body
+            if "when" in p:
+                cond = self.w.cond(p["when"])
+                lines.append("This step never happens here." if cond == "never" else "" if cond == "always" else
+                             f"Only if {cond}; otherwise this step is skipped.")
+            if p.get("next") == "end":
+                lines.append("The deal ends here.")
+            elif p.get("next"):
+                lines.append(f"Then go to: {str(p['next']).replace('_', ' ')}.")
+            self.add("A deal, step by step", key, lines)
+
+    def given(self, p, key, sentence: str) -> list[str]:
+        """`sentence` with `{}` as `p[key]` in words (a condition), when `p` has `key`; else nothing."""
+        return [sentence.format(self.w.cond(p[key]))] if p.get(key) is not None else []
+
+    def actor(self, p, default="declarer") -> str:
+        """Who acts in a phase (`by`, else the engine's `default`), as the subject of a sentence."""
+        return _cap(self.w(p.get("by", default)))
+
+    def phase_deal(self, p):
+        n = len(self.d["seats"])
+        hs = p.get("hand_size")
+        size = f"{hs} cards" if isinstance(hs, int) else f"as many cards as {self.w(hs)}" if hs is not None \
+            else "the cards"
+        packets = p.get("packets") or [1]
+        how = "one at a time" if packets == [1] else f"in packets of {packets[0]}" if len(packets) == 1 else \
+            f"in packets of {', '.join(map(str, packets))}, round after round"
+        first = f", starting with {self.w(p.get('first', 'left(dealer)'))}"
+        if p.get("more"):
+            lines = [f"Complete each hand from the top of the talon to {size}, {how}{first}."]
+        else:
+            lines = [f"Deal each player {size}, {how}{first}."]
+            if isinstance(hs, int) and len(self.g.pack) > n * hs:
+                lines.append(f"The other {len(self.g.pack) - n * hs} cards are the talon.")
+        if p.get("turn_up") == "trump":
+            lines.append("Turn the next card face up: its suit is trump.")
+        elif p.get("turn_up") == "offer":
+            lines.append("Turn the next card face up: its suit is offered as trump.")
+        lines += self.given(p, "burn_jokers", "If {}: a joker turned up goes to the bottom of the undealt cards and "
+                                              "the next card is turned (jokers dealt stay in the hands).")
+        if p.get("show_bottom"):
+            lines.append("Then the bottom card of the talon is turned face up: shown to all, never played.")
+        return lines
+
+    def phase_choose_contract(self, p):
+        if p.get("schedule"):
+            names = [self.contract_name(k) for k in p["schedule"]]
+            return [f"Nobody chooses: the contracts come in a fixed order, one per deal: {listing(names)} "
+                    "(then again from the first)."]
+        lines = [f"{self.actor(p)} chooses the contract."]
+        if p.get("once_each"):
+            lines.append("Each player names each contract once in a game.")
+        return lines
+
+    def phase_announce(self, p):
+        by, said = self.actor(p), []
+        for key, c in (self.d.get("contracts") or {}).items():
+            for what, kind in ((c or {}).get("announce") or {}).items():
+                said.append(f"in {self.contract_name(key)}, {_announce(what, kind)}")
+        if not said:
+            return [f"{by} announces what the contract asks for (none of the contracts here asks for anything)."]
+        return [f"{by} announces: {'; '.join(said)}."]
+
+    def phase_double(self, p):
+        lines = [f"Each player in turn, from {self.w(p.get('first', 'left(declarer)'))}, may double "
+                 "any of the players he is allowed to, or pass."]
+        lines += self.given(p, "may_double", "A player may double another when {}.")
+        lines += self.given(p, "must_double", "He must double another when {}.")
+        lines += self.given(p, "redouble", "When {}, a player who may double those who doubled him redoubles all of "
+                                           "them or none.")
+        settle = p.get("settle", "pairwise")
+        if settle == "pairwise":
+            lines.append("Doubles are settled between each two players: for each double between them, the one "
+                         "with the lower score in the deal pays the other the difference of their scores.")
+        elif settle == "none":
+            lines.append("Doubles change no score.")
+        else:
+            lines.append(f"Each player's final score is {self.w(settle)}.")
+        return lines
+
+    def phase_trump_bid(self, p):
+        lines = [f"From {self.w(p.get('first', 'left(dealer)'))}, each player in turn may take the turned-up "
+                 "card's suit as trump, or pass.",
+                 "If both pass, a second round: each in turn may name another suit as trump, or pass.",
+                 "The first to take or name a suit is the maker, and the bidding stops there."]
+        if p.get("schmeiss"):
+            lines.append("In the first round a player may instead say schmeiss: the next player accepts (the deal "
+                         "is thrown in) or refuses (the one who said it is maker with the turned-up suit).")
+        if p.get("void_if_all_pass"):
+            lines.append("If everybody passes in both rounds, the deal is thrown in: no play, no score.")
+        return lines
+
+    def phase_swap_turn_up(self, p):
+        cond, card = self.w.unless_none(p.get("card"))
+        said = f"the holder of {card} may exchange it for the turned-up card, or keep it."
+        return [f"If {cond}, {said}" if cond else _cap(said)]
+
+    def phase_call(self, p):
+        lines = []
+        first = f"From {self.w(p['first'])}, each" if p.get("first") else "Each"
+        if p.get("second_round"):
+            lines.append(f"{first} player who may add an announcement to his call may do so now, or pass.")
+        else:
+            opts = []
+            num = p.get("numbers")
+            if num:
+                rng = f"a number of tricks from {self.w(num.get('from', 1))}"
+                if num.get("to") is not None:
+                    rng += f" to {self.w(num['to'])}"
+                if num.get("allowed") is not None and str(num["allowed"]).strip() != "true":
+                    rng += f" (allowed when {self.w.cond(num['allowed'])})"
+                opts.append(rng)
+            for word, cond in (p.get("words") or {}).items():
+                c = self.w.cond(cond)
+                opts.append(f"{word}" + ("" if c == "always" else f" (when {c})"))
+            opts.append("pass")
+            lines.append(f"{first} player in turn makes one call: {listing(opts, 'or')}. "
+                         "No call needs to beat an earlier one.")
+        for word, cond in (p.get("extras") or {}).items():
+            lines.append(f"He may add {word} to his call when {self.w.cond(cond)}.")
+        lines += self.given(p, "blind", "When {}, the calls are made without looking at the cards.")
+        if p.get("void_if_all_pass"):
+            lines.append("If everybody passes, the deal is void: no play, no score, and it does not count.")
+        return lines
+
+    def phase_auction(self, p):
+        bids = p.get("bids") or []
+        ranks = any(isinstance(b, str) for b in bids)  # YAML reads the rank 3 as a number
+        bids = [rank_word(b) if ranks else str(b) for b in bids]
+        name = p.get("winning_bid", "bid")
+        return [f"From {self.w(p.get('first', 'next(dealer)'))}, each player still in the auction bids higher than "
+                "the bid standing, or passes and takes no further part.",
+                f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
+                f"The last bidder left is the declarer; his bid is the {name.replace('_', ' ')}.",
+                "If everybody passes without a bid, the deal is thrown in."]
+
+    def phase_call_card(self, p):
+        return [f"The declarer calls {self.w(p.get('card'))}: whoever holds it is his secret partner, "
+                "known to all only when that card is played (if the declarer holds it, or nobody does, "
+                "he plays alone)."]
+
+    def phase_exchange(self, p):
+        by = self.actor(p)
+        lo, hi = (_bracketed(self.w(p[k])) if p.get(k) is not None else None for k in ("min", "max"))
+        count = f"at least {lo or 0}" + ("" if hi is None else f" and at most {hi}")
+        lines = [f"{by} discards cards face down, one by one: {count} (never more than the talon holds); "
+                 + ("then he draws as many from the top of the talon." if p.get("draw", True) else
+                    "he draws them later.")]
+        if p.get("sees_unused") is not None:
+            lines.append(f"If he took fewer than {self.w(p['sees_unused'])}, he may look at the talon cards "
+                         "he left.")
+        return lines
+
+    def phase_draw(self, p):
+        return [f"{self.actor(p)} draws from the talon as many cards as he discarded."]
+
+    def phase_expose(self, p):
+        lines = [f"{self.actor(p, 'dealer')} may turn the cards left in the talon face up, "
+                 "or leave them hidden; they take no further part."]
+        lines += self.given(p, "shown_when", "They are turned face up only once {}.")
+        return lines
+
+    def phase_declare(self, p):
+        lines = [f"{_cap(self.w(p['by']))} alone may declare." if p.get("by") else
+                 f"From {self.w(p.get('first', 'declarer'))}, each player in turn declares, category by "
+                 "category."]
+        for name, c in (p.get("categories") or {}).items():
+            lines.append(f"{name[:1].upper() + name[1:]}:" + (f" {_text(c['description'])}." if c.get("description")
+                                                             else ""))
+            lines += ["  " + ln for ln in self.category(c)]
+        ans = p.get("answers")
+        if ans:
+            said = [f"\"{ans[k]}\" when hers is {k}" for k in ("worse", "better", "equal") if k in ans]
+            lines.append(f"The second player answers each declaration: {listing(said)}.")
+        return lines
+
+    def category(self, c):
+        at_least = c.get("at_least")
+        kind = {"suits": "each suit he holds", "hand": "the whole hand",
+                "runs": "a run of consecutive ranks in one suit",
+                "ranks": "the cards of one rank"}[c.get("combinations", "suits")]
+        if at_least:
+            kind += f", of at least {at_least} cards"
+        if c.get("ranks"):
+            kind += f" (only {listing([rank_name(r) for r in c['ranks']], 'or')})"
+        lines = [f"A combination is {kind}" + (f", and only if {self.w.cond(c['only_if'])}" if c.get("only_if")
+                                                else "") + "."]
+        lines.append("He declares one such combination or nothing." if c.get("choose", "any") == "one" else
+                     "He declares any of his combinations.")
+        parts = {"size": "its size", "top": "its top card", "pips": "its pips"}
+        said = [parts[a] for a in c.get("announce") or ["size"]]
+        lines.append(f"He says {listing(said)}" + (", one part at a time while the declarations are equal."
+                                                   if c.get("stepwise") else "."))
+        if c.get("compare", "best") == "best":
+            if c.get("key") is not None:
+                lines.append(f"Combinations compare by {self.w(c['key'])}: the higher is the better.")
+            lines.append("The player with the best scores every combination he declared; the other scores none"
+                         + (" (equal best: the first to declare wins)." if c.get("ties") == "first" else
+                            " (equal best: nobody scores)."))
+        else:
+            lines.append("Every player scores what he declared, with no comparison.")
+        if c.get("score") is not None:
+            lines.append(f"A combination scores {self.w(c['score'])}.")
+        if c.get("split_long"):
+            lines.append(f"A run longer than six counts as two: its top {c['split_long']} cards and the rest.")
+        if c.get("show") is False:
+            lines.append("The cards stay hidden until they are shown later.")
+        return lines
+
+    def phase_show(self, p):
+        return [f"{self.actor(p)} shows the {p.get('category')} he declared earlier."]
+
+    def phase_play(self, p):
+        return ["The cards are played: see Play, and each contract."]
+
+    def phase_score(self, p):
+        return ["Each player scores the deal as the contract says: see Contracts."]
+
+    # -- play ----------------------------------------------------------------------------
+
+    def play(self):
+        self.add("Play", "_play", self.play_lines(self.d.get("play") or {}, top=True))
+        for name, r in (self.d.get("play_rules") or {}).items():
+            r = r or {}
+            line = f"{name[:1].upper() + name[1:]}: " + (_text(r["description"]) if r.get("description") else
+                                                        f"only {self.keep(r.get('keep'))}")
+            if r.get("description") is None and r.get("when") is not None:
+                line += f", when {self.w.cond(r['when'])}"
+            self.add("Rules of play", name, [line + "."])
+        if self.d.get("play_rules"):
+            self.add("Rules of play", "_cascade", [
+                "A contract says which of these rules apply, in order; each keeps only the cards it allows, "
+                "unless that would leave none, in which case it does not apply."])
+
+    def trumps(self) -> bool:
+        """Whether a deal can have a trump suit: turned up, bid, announced or set by the play."""
+        d = self.d
+        plays = [d.get("play") or {}] + [(c or {}).get("play") or {} for c in (d.get("contracts") or {}).values()]
+        announced = [c for c in (d.get("contracts") or {}).values()
+                     if ((c or {}).get("announce") or {}).get("trump") == "suit"]
+        phases = [(p or {}) for p in (d.get("phases") or {}).values()]
+        return bool(announced or any(p.get("trump") is not None for p in plays)
+                    or any(p.get("turn_up") == "trump" or p.get("kind") == "trump_bid" for p in phases))
+
+    def keep(self, source) -> str:
+        return f"a card such that {self.w(source)}" if source is not None else "any card"
+
+    def play_lines(self, play, top=False):
+        lines = []
+        if play.get("leader") is not None:
+            lines.append(f"{_cap(self.w(play['leader']))} leads to the first trick; the winner of a trick leads "
+                         "to the next." if top else f"Leader of the first trick: {self.w(play['leader'])}.")
+        if play.get("layout") is not None:
+            lines += self.layout(play["layout"])
+        elif top:
+            lines.append("Each player plays one card to a trick; the highest trump wins it, otherwise the highest "
+                         "card of the suit led." if self.trumps() else
+                         "Each player plays one card to a trick; the highest card of the suit led wins it (there are "
+                         "no trumps).")
+        if play.get("trump") is not None:
+            lines.append(f"Trumps: {self.w(play['trump'])}.")
+        if top and "rules" not in play:
+            lines.append("Any card may be played, unless a contract says otherwise.")
+        if "rules" in play:
+            rules = play.get("rules") or []
+            lines.append(("The rules of play that apply: " + ", then ".join(rules) + "." if rules else
+                          "No rule limits the card played."))
+        lines += self.given(play, "stop_when", "Play stops early, after a trick, once {}.")
+        for word, a in (play.get("announcements") or {}).items():
+            desc = _text(a.get("description")) if a.get("description") else f"when {self.w.cond(a.get('when'))}"
+            lines.append(f"A player may say \"{word}\" as he plays a card, only {desc}.")
+        return lines
+
+    def layout(self, lay):
+        start = str(lay.get("start", "first card")).strip()
+        first = ("Each suit is begun with the card of the rank of the first card played (the first player may "
+                 "play any card)." if start == "first card" else
+                 f"Each suit is begun with the card of {self.w(start) if start != 'start' else 'the start rank'}.")
+        lines = ["No tricks: the cards are laid out in a row per suit, built up and down by one rank.", first,
+                 "A player who can play must; one who cannot passes" +
+                 (" and shows his hand." if lay.get("show_hand_on_pass") else ".")]
+        if lay.get("ends_when_out") is not None:
+            lines.append(f"Play ends when {self.w(lay['ends_when_out'])} players are out of cards.")
+        return lines
+
+    # -- contracts -----------------------------------------------------------------------
+
+    def contract_name(self, key) -> str:
+        c = (self.d.get("contracts") or {}).get(key) or {}
+        return _text(c.get("name", key))
+
+    def contracts(self):
+        for key, c in (self.d.get("contracts") or {}).items():
+            c = c or {}
+            lines = [self.contract_name(key) + (f": {_text(c['description'])}." if c.get("description") else ".")]
+            for what, kind in (c.get("announce") or {}).items():
+                lines.append(f"The declarer announces {_announce(what, kind)}.")
+            lines += self.play_lines(c.get("play") or {})
+            if c.get("score") is not None:
+                lines.append(f"Each player scores {self.w(c['score'])}.")
+            if c.get("total") is not None:
+                lines.append(f"The scores of a deal add up to {self.w(c['total'])}.")
+            self.add("Contracts", key, lines)
+
+    # -- end of the game, terms, options ---------------------------------------------------
+
+    def match(self):
+        m = self.d.get("match") or {}
+        lines = []
+        if m.get("deals") is not None:
+            n = self.g.deals(self.g.new_state(0))
+            said = self.w(m["deals"])
+            lines.append(f"A game is {n} deals" + (f" ({said})." if said != str(n) else "."))
+        if m.get("ends_when") is not None:
+            lines.append(f"The game ends after the deal in which {self.w.cond(m['ends_when'])}.")
+        if m.get("total") is not None:
+            lines.append(f"The players' totals add up to {self.w(m['total'])}.")
+        if m.get("winner") is not None:
+            lines.append(f"The winner: {self.w(m['winner'])}.")
+        if m.get("result") is not None:
+            lines.append(f"Each player's result is {self.w(m['result'])}.")
+        else:
+            lines.append("Each player's result is his total.")
+        self.add("End of the game", "_match", lines)
+        pt = self.d.get("partie")
+        if pt:
+            lines = [_text(pt["description"]) + "." if pt.get("description") else "",
+                     f"Games are played one after another, each from 0, until {self.w.cond(pt.get('ends_when'))}."
+                     if pt.get("ends_when") is not None else "",
+                     f"Each player's result for the partie is {self.w(pt['result'])}." if pt.get("result") else ""]
+            self.add("End of the game", "_partie", lines)
+        for label, key in (("counted per game", "statistics"), ("counted per deal", "deal_statistics")):
+            for name, s in (m.get(key) or {}).items():
+                what = self.w.cond(s["of"]) + ", counting those where " + self.w.cond(s["count"]) \
+                    if isinstance(s, dict) else self.w.cond(s)
+                self.add("Statistics", f"{key}:{name}", [f"{name} ({label}): {what}."])
+
+    def terms(self):
+        for name, f in (self.d.get("functions") or {}).items():
+            f = f or {}
+            params = list((f.get("params") or {}))
+            head = call_words(name, params).replace('"', "")
+            desc = _text(f["description"]) if f.get("description") else ""
+            inner = Words(self.w.spec_names | set(params), self.w.announced - set(params))
+            lines = [f"{head}: {desc}" if desc else f"{head}:", f"  = {inner(f.get('value'))}"]
+            self.add("Terms used", name, lines)
+
+    def options(self):
+        for name, o in (self.d.get("options") or {}).items():
+            o = o or {}
+            values = [_value(v) for v in (o.get("choices") or {})]
+            num = o.get("number")
+            if num:
+                rng = f"any whole number from {num.get('min', 1)}" + (f" to {num['max']}" if "max" in num else "")
+                values.append(rng)
+            default = _value(o.get("default"))
+            chosen = self.chosen.get(name)
+            lines = [f"{name}: {_text(o.get('description', ''))}.",
+                     f"  Values: {', '.join(_value(v) for v in values)}; default {default}"
+                     + (f"; here {chosen}." if chosen is not None and str(chosen) != default else ".")]
+            for other, req in (o.get("requires") or {}).items():
+                if isinstance(req, dict):
+                    allowed = req.get("value")
+                    allowed = listing([_value(v) for v in allowed], "or") if isinstance(allowed, list) else \
+                        _value(allowed)
+                    why = f" ({_text(req['because'])})" if req.get("because") else ""
+                    lines.append(f"  Needs {other} = {allowed}{why}.")
+                else:
+                    shown = listing([_value(v) for v in req], "or") if isinstance(req, list) else _value(req)
+                    lines.append(f"  Needs {other} = {shown}.")
+            self.add("Options", name, lines)
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _bracketed(words: str) -> str:
+    """Words that read as one value inside a sentence: a condition's value in brackets."""
+    return f"({words})" if " if " in words else words
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _announce(what, kind) -> str:
+    name = str(what).replace("_", " ")
+    if kind == "suit":
+        return f"the {name} suit" if name == "trump" else f"a suit (the {name})"
+    if kind == "rank":
+        return f"the {name} rank" if name == "start" else f"a rank (the {name})"
+    return f"a number (the {name}): {listing([str(k) for k in kind], 'or')}"
