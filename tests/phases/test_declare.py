@@ -250,3 +250,32 @@ match: {{deals: 1}}
     st = position(g, ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
     play(st, "declare set A", "declare set Q J")
     assert st.view(Z)["declarations"][0]["shown"] == {"Y": ["Q", "J"]}
+
+
+@pytest.mark.parametrize("split, found", [
+    ("", ["AS-8S"]), ("\n        split_long: 3", ["AS-QS", "JS-8S", "AS-QS JS-8S"])])
+def test_a_very_long_run_may_count_as_two(split, found):
+    pack = "pack:\n  suits: [S, H]\n  ranks: [A, K, Q, J, T, 9, 8, 7]\n"
+    cats = f"""
+      sequence:
+        combinations: runs
+        at_least: 3{split}
+        key: count(cards)
+        score: count(cards)
+"""
+    g = game(f"""
+declarer: dealer
+phases:
+  deal: {{hand_size: 8}}
+  declare:
+    first: declarer
+    categories:
+{cats}
+  score:
+contracts:
+  game:
+    score: declaration_points(player)
+match: {{deals: 1}}
+""", seats="[X, Y]", pack=pack)
+    st = position(g, ["AS KS QS JS TS 9S 8S AH", "7S KH QH JH TH 9H 8H 7H"], dealer=X)
+    assert legal(st) == ["declare sequence nothing"] + [f"declare sequence {f}" for f in found]

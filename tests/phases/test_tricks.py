@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .table import X, Y, Z, cards, game, hand, legal, play, position, refused, walk
+from .table import X, Y, Z, cards, game, hand, legal, one_deal, play, position, refused, walk
 
 RULES = """
 play_rules:
@@ -303,3 +303,28 @@ def test_an_announcement_condition_reads_the_hand_of_the_seat_to_play():
     st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     play(st, "trump D", "play JD")
     assert legal(st) == ["play AD"]  # one trump only: nothing to say
+
+
+TRUMP_ORDER = """
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+  trump_order: [J, A, K, Q]
+"""
+
+
+def test_trumps_beat_each_other_in_the_trump_order():
+    g = one_deal("  announce:\n  play:", "tricks_won", pack=TRUMP_ORDER, head="play:\n  leader: next(dealer)\n"
+                 "  rules: [follow suit]\n" + RULES, contract="    announce: {trump: suit}")
+    st = position(g, ["AS AH KD", "KS QH QD", "QS JH JD"], dealer=Z)  # X leads
+    play(st, "trump H", "play AH", "play QH", "play JH")  # the jack is the highest trump
+    assert st.tricks[-1].winner == Z
+    play(st, "play QS", "play AS", "play KS")  # plain suits keep the natural order
+    assert st.tricks[-1].winner == X
+    play(st, "play KD", "play QD", "play JD")
+    assert st.tricks[-1].winner == X
+    st = position(g, ["AS AH KD", "KS QS QH", "JS KH JH"], dealer=Z)
+    play(st, "trump H", "play KD", "play QH", "play JH")  # trumping in: then trumps compare as trumps
+    play(st, "play JS", "play AS", "play KS")
+    play(st, "play AH", "play QS", "play KH")
+    assert [t.winner for t in st.tricks] == [Z, X, X]
