@@ -88,3 +88,13 @@ def test_a_schedule_plays_the_contracts_in_turn_and_nobody_chooses():
     assert st.deals[0].scores == [100, 100, 100]
     assert st.deals[1].contract == "alpha" and st.deals[1].scores == [1, 1, 1]
     assert st.deals[2].contract == "gamma" and st.current_player == Y
+
+
+def test_a_schedule_of_three_starts_with_its_first():
+    st = deal(spec("  choose_contract:\n    schedule: [alpha, gamma, beta]"), 3)
+    assert st.deals[0].contract == "alpha" and st.deals[0].scores == [1, 1, 1]
+    assert st.deals[1].contract == "gamma" and legal(st) == ["trump S", "trump H", "trump D"]
+    for name in ("trump D", "start K", "level 2"):
+        st.apply(name)
+    assert st.deals[1].scores == [211, 211, 211]
+    assert st.deals[2].contract == "beta"

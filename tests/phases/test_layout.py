@@ -78,6 +78,8 @@ def test_with_start_first_card_the_first_card_sets_the_rank():
     st.apply("play QS")
     assert st.vars["start"] == 2
     assert st.current_player == Y and legal(st) == ["pass"]  # no queen, nothing next to QS
+    assert refused(st, "play AS") == ("AS cannot be played: it does not extend its suit (playable there: JS or KS)",
+                                      "layout")
     st.apply("pass")
     assert legal(st) == ["play JS", "play QH", "play QD"]
 
@@ -91,3 +93,10 @@ pack:
 """
     st = position(spec("{start: K}", pack=pack, size=3), ["KS QS AH", "AS KH JD", "JS QH QD"], dealer=Y)  # Z leads
     assert legal(st) == ["play QD"]  # diamonds begun at the missing king
+
+
+def test_a_run_that_reaches_the_ace_can_only_grow_down():
+    st = position(spec(), HANDS, dealer=Z)
+    play(st, "play KS", "play AS")
+    assert refused(st, "play JS") == ("JS cannot be played: it does not extend its suit (playable there: QS)",
+                                      "layout")
