@@ -279,3 +279,32 @@ match: {{deals: 1}}
 """, seats="[X, Y]", pack=pack)
     st = position(g, ["AS KS QS JS TS 9S 8S AH", "7S KH QH JH TH 9H 8H 7H"], dealer=X)
     assert legal(st) == ["declare sequence nothing"] + [f"declare sequence {f}" for f in found]
+
+
+TWO = """
+declarer: dealer
+phases:
+  deal: {hand_size: 4}
+  declare:
+    first: declarer
+    answers: {worse: good, better: not good, equal: equal}
+    categories:
+      sequence:
+        combinations: runs
+        key: count(cards)
+        score: count(cards)
+  score:
+contracts:
+  game:
+    score: declaration_points(player)
+match: {deals: 1}
+"""
+
+
+def test_two_cards_make_a_run_and_two_seats_get_an_answer():
+    st = position(game(TWO, seats="[X, Y]"), ["AS KS AH QH", "QS JS KH JH"], dealer=Y)
+    assert st.current_player == Y and legal(st) == ["declare sequence nothing", "declare sequence QS-JS"]
+    play(st, "declare sequence QS-JS")
+    assert legal(st) == ["declare sequence nothing", "declare sequence AS-KS"]
+    st.apply("declare sequence AS-KS")
+    assert st.view(X)["declarations"][0]["answer"] == "equal"

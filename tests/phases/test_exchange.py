@@ -110,3 +110,9 @@ def test_the_seat_sees_only_the_talon_cards_it_was_entitled_to():
     play(st, "discard AH", "draw")
     assert hand(st, Y) == "JS KH AD" and cards(st, st.talon_seen[Y]) == ["KD", "QD"]
     assert st.view(Y)["talon_seen"] == ["KD", "QD"] and st.view(Z)["talon_seen"] == []
+
+
+def test_the_hand_is_sorted_after_the_draw():
+    st = position(spec(), ["AS KS QH", "JS AH KH", "JH AD KD"], talon="QS QD JD", dealer=X)
+    play(st, "discard AH", "draw")
+    assert hand(st, Y) == "QS JS KH"
