@@ -97,6 +97,9 @@ class Table:
     def clone(self) -> "Table":
         return Table(self.space, self.state.clone(), self.picked)
 
+    def __deepcopy__(self, memo) -> "Table":
+        return self.clone()  # the compiled game and the action space are shared, never copied
+
     @property
     def current_player(self) -> int:
         return self.state.current_player
