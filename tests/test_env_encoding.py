@@ -115,6 +115,22 @@ def test_a_set_of_combinations_is_declared_one_at_a_time_with_the_same_result():
     assert table.state.view(seat) == direct.view(seat)
 
 
+def test_ids_for_an_action_of_the_state_take_that_action():
+    table, found = declaring_any(1)
+    st = table.state
+    for action in st.legal_actions():
+        other = table.clone()
+        for i in table.ids_for(action):
+            other.apply_id(i)
+        assert [(p, a.name) for p, a in other.state.history] == \
+            [(p, a.name) for p, a in st.history] + [(st.current_player, action.name)]
+    cat = st.phase.categories[st.declare_cat].name
+    table.apply_id(table.space.id_of(f"declare {cat} {found[0][0]}"))
+    with pytest.raises(EnvError) as e:
+        table.ids_for(st.legal_actions()[0])
+    assert e.value.message == "a declaration is half made here: go on with its ids (`legal_ids()`)"
+
+
 def positions(game, space, rng):
     """Tables spread over one deal of a random game (with a declaration half made, where there is one)."""
     table = Table(space, game.new_state(rng.randrange(1000)))

@@ -111,3 +111,29 @@ def test_bad_arguments_are_refused_with_the_reason(kw, message):
     with pytest.raises(ValueError) as e:
         CardspecEnv("barbu", **kw)
     assert str(e.value) == message
+
+
+def test_an_agent_of_the_engine_plays_through_the_env_by_ids_for():
+    """The README's loop (with the random bot, which declares all it holds): an engine agent's
+    choices, a declaration of several combinations included, reach the game unchanged."""
+    from interpreter.agents import RandomAgent
+
+    env = CardspecEnv("rubicon", max_deals=1)
+    bot, rng = RandomAgent(seed=1), random.Random(1)
+    env.reset(seed=0)
+    chosen, plan = [], []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        elif agent == "A":
+            if not plan:
+                st = env.table.state
+                chosen.append(bot.choose(st, st.current_player, st.legal_actions()).name)
+                plan = env.table.ids_for(next(a for a in st.legal_actions() if a.name == chosen[-1]))
+            env.step(plan.pop(0))
+        else:
+            env.step(rng.choice(obs["action_mask"].nonzero()[0]))
+    history = env.table.state.history
+    assert [a.name for p, a in history if p == 0] == chosen
+    assert any(name.startswith("declare") and len(name.split()) > 3 for name in chosen)

@@ -150,6 +150,21 @@ class Table:
             return
         st.apply(next(a for a in st.legal_actions() if a.name == name))
 
+    def ids_for(self, action) -> list[int]:
+        """The ids that take `action`, a legal action of the state, here: its id; or, for a set of
+        combinations declared in steps, one id per combination and then the end (if one is needed)."""
+        st = self.state
+        if self.picked:
+            raise EnvError("a declaration is half made here: go on with its ids (`legal_ids()`)")
+        if not _stepwise(st.phase, st):
+            return [self.space.id_of(action)]
+        cat, found = self._found()
+        if not action.arg:
+            return [self.space.id_of(f"declare {cat.name} nothing")]
+        at = sorted(found.index(combo) for combo in action.arg)
+        ids = [self.space.id_of(f"declare {cat.name} {found[k][0]}") for k in at]
+        return ids + ([self.space.id_of(f"declare {cat.name} end")] if at[-1] < len(found) - 1 else [])
+
     def picked_ids(self) -> list[int]:
         """The ids of the combinations picked so far in a declaration made in steps."""
         if not self.picked:
