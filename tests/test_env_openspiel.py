@@ -90,8 +90,9 @@ def test_openspiel_mcts_and_ismcts_bots_play(spec):
 
 @pytest.mark.parametrize("params, error, message", [
     ({"spec": "no-such-game"}, EnvError, "no spec file or shipped spec named `no-such-game`"),
-    ({"options": "players"}, ValueError, "options are `name=value` separated by spaces; `players` is not"),
-    ({"seeds": 0}, ValueError, "seeds must be at least 1 and max_deals at least 0"),
+    ({"spec": "barbu", "options": "players"}, ValueError, "options are `name=value` separated by spaces; `players` is not"),
+    ({}, ValueError, "python_cardspec needs a `spec` parameter: a spec file or a shipped spec's name"),
+    ({"spec": "barbu", "seeds": 0}, ValueError, "seeds must be at least 1 and max_deals at least 0"),
 ])
 def test_bad_parameters_are_refused_with_the_reason(params, error, message):
     with pytest.raises(error) as e:

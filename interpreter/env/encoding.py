@@ -10,8 +10,8 @@ Two choices in the engine are combinatorial; they are handled so that the space 
 * doubling names a set of seats: with at most five seats there are at most 31 sets, so
   each set is one action (`double B D`);
 * a declaration with `choose: any` names a set of combinations: it is made in steps, one
-  combination at a time in the order the engine finds them (`declare sequence KC-9C`, then
-  `declare sequence TS-8S`), ended by `declare CAT end` (or at once when no combination
+  combination at a time in the order the engine finds them (`declare CAT X`, then
+  `declare CAT Y`), ended by `declare CAT end` (or at once when no combination
   is left to add); `declare CAT nothing` declares none. The set is then applied to the game
   as the one action it is, so the game, its record and its scores are the same.
 
@@ -342,8 +342,8 @@ def observation(observer: Observer, table: Table, seat: int) -> tuple[np.ndarray
 
 
 def load(spec, options=None):
-    """The compiled game of `spec`: a path to a spec file, or a shipped spec's name (`barbu`,
-    `rubicon`, `piquet/au-cent`), looked for under `specs/` here and in this repository."""
+    """The compiled game of `spec`: a path to a spec file, or a shipped spec's name (its file's
+    name without `.yaml`, or `family/name`), looked for under `specs/` here and in this repository."""
     from pathlib import Path
 
     from ..game import load_game

@@ -1,8 +1,8 @@
-"""Any spec as an OpenSpiel game: `pyspiel.load_game("python_cardspec", {"spec": "barbu"})`.
+"""Any spec as an OpenSpiel game: `pyspiel.load_game("python_cardspec", {"spec": NAME_OR_PATH})`.
 
 Importing this module registers the game `python_cardspec`. Its parameters:
 
-* `spec`: a spec file, or a shipped spec's name (`barbu`, `rubicon`, `piquet/au-cent`);
+* `spec` (needed): a spec file, or a shipped spec's name (`family/name`, or `name` alone);
 * `options`: the spec's options, `name=value` pairs separated by spaces;
 * `max_deals`: end the game after this many deals (0: play the whole game);
 * `seeds`: how many chance outcomes the deal has (see below).
@@ -34,7 +34,7 @@ import pyspiel
 from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load
 
 SHORT_NAME = "python_cardspec"
-DEFAULTS = {"spec": "barbu", "options": "", "max_deals": 0, "seeds": 1000}
+DEFAULTS = {"spec": "", "options": "", "max_deals": 0, "seeds": 1000}
 MAX_PLAYERS = 10
 
 GAME_TYPE = pyspiel.GameType(
@@ -52,6 +52,7 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=DEFAULTS,
+    default_loadable=False,  # there is no default spec
 )
 
 
@@ -82,6 +83,8 @@ class CardspecGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = {**DEFAULTS, **(params or {})}
+        if not params["spec"]:
+            raise ValueError(f"{SHORT_NAME} needs a `spec` parameter: a spec file or a shipped spec's name")
         spec = load(params["spec"], parse_options(params["options"]))
         space = ActionSpace(spec)
         max_deals, seeds = int(params["max_deals"]), int(params["seeds"])

@@ -5,7 +5,7 @@ float32 vector of `encoding.Observer` (from its view only), and `action_mask`, 1
 legal action id (all 0 for a seat that is not to act). Actions are the ids of
 `encoding.ActionSpace`. Rewards come when each deal is scored (`rewards="deal"`: the deal's
 score; at the end, whatever the game's result adds to the sum of the deals, such as a
-rubicon's settlement) or once at the end (`rewards="game"`: the game's result). The game's
+settlement in the spec's `match.result`) or once at the end (`rewards="game"`: the game's result). The game's
 end terminates every agent; `max_deals=N` truncates the game after N deals (thrown-in deals
 included), each agent then rewarded, under `rewards="game"`, with its total so far.
 
