@@ -158,3 +158,15 @@ def test_observations_have_one_shape_and_hide_what_the_seat_cannot_see(spec, opt
             other = Table(space, unseen_redealt(st, seat, rng), table.picked)
             assert np.array_equal(observation(observer, other, seat)[0], x), f"seat {seat} sees a hidden card"
 
+
+
+def test_without_pettingzoo_the_environment_says_which_extra_it_needs(monkeypatch):
+    import sys
+
+    import interpreter.env
+
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if it were not installed
+    monkeypatch.delitem(sys.modules, "interpreter.env.pettingzoo", raising=False)
+    with pytest.raises(ImportError) as e:
+        interpreter.env.CardspecEnv
+    assert str(e.value) == "CardspecEnv needs the `rl` extra (pip install -e '.[rl]'): no module named 'pettingzoo'"

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 def __getattr__(name):
     if name == "CardspecEnv":
-        from .pettingzoo import CardspecEnv
-
+        try:
+            from .pettingzoo import CardspecEnv
+        except ModuleNotFoundError as e:
+            raise ImportError(f"CardspecEnv needs the `rl` extra (pip install -e '.[rl]'): "
+                              f"no module named {e.name!r}") from None
         return CardspecEnv
-    raise AttributeError(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
