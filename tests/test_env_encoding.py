@@ -170,3 +170,30 @@ def test_without_pettingzoo_the_environment_says_which_extra_it_needs(monkeypatc
     with pytest.raises(ImportError) as e:
         interpreter.env.CardspecEnv
     assert str(e.value) == "CardspecEnv needs the `rl` extra (pip install -e '.[rl]'): no module named 'pettingzoo'"
+
+
+def test_observation_parts_hold_what_the_view_says_counted_from_the_seat():
+    game = barbu()
+    space = ActionSpace(game)
+    observer = Observer(game, space)
+    rng = random.Random(2)
+    table = Table(space, game.new_state(2))
+    while table.state.deal_number < 2 or len(table.state.tricks) < 2 or len(table.state.trick_cards) < 2:
+        table.apply_id(rng.choice(table.legal_ids()))  # (a later deal, so that the totals are not all 0)
+    st, seat = table.state, 1
+    x, view = observation(observer, table, seat)
+
+    def part(name):
+        return x[slice(*observer.offsets[name])]
+
+    c, n = len(game.pack), game.n
+    trick = part("trick").reshape(n, c)
+    for p, card in zip(st.trick_seats, st.trick_cards):
+        assert np.flatnonzero(trick[(p - seat) % n]).tolist() == [card]
+    assert part("trick").sum() == len(st.trick_cards)
+    assert part("played").sum() == 4 * len(st.tricks)
+    assert part("to_act").tolist() == [float(i == (st.current_player - seat) % n) for i in range(n)]
+    assert part("contract")[observer.contracts.index(st.contract_key)] == 1 and part("contract").sum() == 1
+    assert part("tricks_won").tolist() == [st.tricks_won[(seat + i) % n] for i in range(n)]
+    assert part("totals").tolist() == [st.totals[(seat + i) % n] for i in range(n)] and len(set(st.totals)) > 1
+    assert part("deal")[0] == st.deal_number

@@ -210,6 +210,7 @@ class Observer:
             self.offsets[name] = (at, at + size)
             at += size
         self.size = at
+        self.start = {name: a for name, (a, _) in self.offsets.items()}
 
     @staticmethod
     def _announced_values(game, programs) -> dict:
@@ -229,28 +230,23 @@ class Observer:
 
     def encode(self, view: dict, picked=()) -> np.ndarray:
         """The observation of the seat whose view this is (`picked`: its unfinished declaration's ids)."""
-        x = np.zeros(self.size, np.float32)
-        n, c = self.n, self.ncards
-        me = self.seat[view["seat"]]
-
-        def part(name):
-            a, b = self.offsets[name]
-            return x[a:b]
+        n, c, at, card = self.n, self.ncards, self.start, self.card
+        seat = self.seat
+        me = seat[view["seat"]]
+        ones = [at["seat"] + me]  # the places that hold 1
+        values = []  # (place, value) for the others
 
         def rel(seat_name):
-            return (self.seat[seat_name] - me) % n
+            return (seat[seat_name] - me) % n
 
         def cards(name, names, offset=0):
-            p = part(name)
-            for nm in names:
-                if nm in self.card:
-                    p[offset + self.card[nm]] = 1
+            base = at[name] + offset
+            ones.extend(base + card[nm] for nm in names if nm in card)
 
         def one_seat(name, seat_name):
             if seat_name is not None:
-                part(name)[rel(seat_name)] = 1
+                ones.append(at[name] + rel(seat_name))
 
-        part("seat")[me] = 1
         cards("hand", view["hand"])
         for seat_name, nm in view["trick"]:
             cards("trick", [nm], rel(seat_name) * c)
@@ -259,72 +255,62 @@ class Observer:
             for seat_name, nm in last["cards"]:
                 cards("last_trick", [nm], rel(seat_name) * c)
             one_seat("leader", last["winner"] if not view["trick"] else view["trick"][0][0])
+            cards("played", [nm for t in view["tricks"] for _, nm in t["cards"]])
         elif view["trick"]:
             one_seat("leader", view["trick"][0][0])
-        cards("played", [nm for t in view["tricks"] for _, nm in t["cards"]])
         for seat_name, hand in view["shown_hands"].items():
             cards("shown_hands", hand, rel(seat_name) * c)
-        cards("talon", view["talon"] or [])
+        cards("talon", view["talon"] or ())
         cards("talon_seen", view["talon_seen"])
         cards("discards", view["discards"])
         cards("out_of_play", view["out_of_play"])
         for name in ("turn_up", "dead_card", "called_card"):
             if view[name] is not None:
                 cards(name, [view[name]])
-        layout = part("layout")
         top = len(self.game.pack.ranks)
         for suit, (low, high) in view["layout"].items():
-            i = self.suits.index(suit) * 3
-            layout[i:i + 3] = (1, self._strength(low, suit) / top, self._strength(high, suit) / top)
+            i = at["layout"] + self.suits.index(suit) * 3
+            ones.append(i)
+            values += [(i + 1, self._strength(low, suit) / top), (i + 2, self._strength(high, suit) / top)]
         for name in ("dealer", "declarer", "to_act", "maker", "partner"):
             one_seat(name, view[name])
         for seat_name in view["out"]:
-            part("out")[rel(seat_name)] = 1
+            one_seat("out", seat_name)
         if view["phase"] in self.phases:
-            part("phase")[self.phases.index(view["phase"])] = 1
+            ones.append(at["phase"] + self.phases.index(view["phase"]))
         if view["contract"] in self.contracts:
-            part("contract")[self.contracts.index(view["contract"])] = 1
+            ones.append(at["contract"] + self.contracts.index(view["contract"]))
         trump = view["trump"]
-        part("trump")[self.suits.index(trump) if trump in self.suits else len(self.suits)] = 1
-        at = 0
-        announced = part("announced")
-        for var, values in self.announced.items():
+        ones.append(at["trump"] + (self.suits.index(trump) if trump in self.suits else len(self.suits)))
+        i = at["announced"]
+        for var, vals in self.announced.items():
             value = view["announced"].get(var)
-            if value is not None and str(value) in values:
-                announced[at + values.index(str(value))] = 1
-            at += len(values)
-        doubles = part("doubles")
+            if value is not None and str(value) in vals:
+                ones.append(i + vals.index(str(value)))
+            i += len(vals)
         for seat_name, targets in view["doubles"]:
-            for t in targets:
-                doubles[rel(seat_name) * n + rel(t)] = 1
-        calls = part("calls")
-        v = len(self.space)
+            ones.extend(at["doubles"] + rel(seat_name) * n + rel(t) for t in targets)
+        v, ids = len(self.space), self.space.ids
         for seat_name, call in view["calls"]:
-            i = self.space.ids.get(call)
-            if i is not None:
-                calls[rel(seat_name) * v + i] = 1
-        said = part("said")
+            if call in ids:
+                ones.append(at["calls"] + rel(seat_name) * v + ids[call])
         for seat_name, word, _ in view["said"]:
             if word in self.words:
-                said[rel(seat_name) * len(self.words) + self.words.index(word)] = 1
-        declarations = part("declarations")
+                ones.append(at["said"] + rel(seat_name) * len(self.words) + self.words.index(word))
         for d in view["declarations"]:
-            i = self.categories.index(d["category"]) * 2 * n
+            i = at["declarations"] + self.categories.index(d["category"]) * 2 * n
             if d["winner"] is not None:
-                declarations[i + rel(d["winner"])] = 1
-            for seat_name, points in d["points"].items():
-                declarations[i + n + rel(seat_name)] += points
-        for name, key in (("hand_sizes", "hand_sizes"), ("tricks_won", "tricks_won"), ("exchanged", "exchanged"),
-                          ("totals", "totals")):
-            p = part(name)
-            for seat_name, value in view[key].items():
-                p[rel(seat_name)] = value
-        part("talon_size")[0] = view["talon_size"]
-        part("deal")[0] = view["deal"]
-        picked_part = part("picked")
-        for i in picked:
-            picked_part[i] = 1
-        np.clip(x, -SCORE_BOUND, SCORE_BOUND, out=x)
+                ones.append(i + rel(d["winner"]))
+            values += [(i + n + rel(seat_name), points) for seat_name, points in d["points"].items()]
+        for key in ("hand_sizes", "tricks_won", "exchanged", "totals"):
+            values += [(at[key] + rel(seat_name), value) for seat_name, value in view[key].items()]
+        values += [(at["talon_size"], view["talon_size"]), (at["deal"], view["deal"])]
+        ones.extend(at["picked"] + i for i in picked)
+        x = np.zeros(self.size, np.float32)
+        x[ones] = 1
+        if values:
+            places, amounts = zip(*values)
+            np.add.at(x, list(places), np.clip(amounts, -SCORE_BOUND, SCORE_BOUND))
         return x
 
     def _strength(self, name: str, suit: str) -> int:
