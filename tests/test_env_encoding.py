@@ -13,7 +13,7 @@ from interpreter.env.encoding import ActionSpace, EnvError, Observer, Table, loa
 from interpreter.game import load_game
 from test_conformance import ROOT, SPECS, settings
 
-CHECKS_PER_DEAL = 5
+CHECKS_PER_DEAL = 6
 
 
 def barbu():
@@ -26,6 +26,16 @@ def test_ids_and_names_correspond_and_are_stable(spec):
     assert len(set(space.names)) == len(space)
     assert all(space.id_of(name) == i and space.name_of(i) == name for i, name in enumerate(space.names))
     assert ActionSpace(load_game(spec)).names == space.names  # found from the spec, not from a game
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.relative_to(ROOT / "specs").as_posix())
+def test_announced_values_are_encoded_as_views_show_them(spec):
+    game = load_game(spec)
+    pack = game.pack
+    domains = {"suit": set(pack.suits), "rank": set(pack.ranks)}
+    for var, values in Observer(game, ActionSpace(game)).announced.items():
+        domain = domains.get(game.announce_types.get(var))
+        assert domain is None or set(values) <= domain, var
 
 
 def test_barbu_space_lists_cards_contracts_announcements_and_every_double():
@@ -131,15 +141,15 @@ def test_ids_for_an_action_of_the_state_take_that_action():
     assert e.value.message == "a declaration is half made here: go on with its ids (`legal_ids()`)"
 
 
-def positions(game, space, rng):
-    """Tables spread over one deal of a random game (with a declaration half made, where there is one)."""
+def positions(game, space, rng, count):
+    """`count` tables spread evenly over the first deal of a random game (in steps of a
+    declaration too, where there is one)."""
     table = Table(space, game.new_state(rng.randrange(1000)))
     out = []
     while not table.state.is_terminal and table.state.deal_number == 1:
-        if rng.random() < 0.15 or not out:
-            out.append(table.clone())
+        out.append(table.clone())
         table.apply_id(rng.choice(table.legal_ids()))
-    return out
+    return [out[i * (len(out) - 1) // (count - 1)] for i in range(count)] if len(out) > count else out
 
 
 @pytest.mark.parametrize("spec, options", settings())
@@ -148,13 +158,19 @@ def test_observations_have_one_shape_and_hide_what_the_seat_cannot_see(spec, opt
     space = ActionSpace(game)
     observer = Observer(game, space)
     rng = random.Random(7)
-    for table in positions(game, space, rng)[:CHECKS_PER_DEAL + 1]:
+    for table in positions(game, space, rng, CHECKS_PER_DEAL):
         st = table.state
         for seat in range(game.n):
             x, view = observation(observer, table, seat)
             assert x.shape == (observer.size,) and x.dtype == np.float32
             hand = x[slice(*observer.offsets["hand"])]
             assert sorted(np.flatnonzero(hand)) == sorted(game.pack.by_name[c] for c in view["hand"])
+            announced, at = x[slice(*observer.offsets["announced"])], 0
+            for var, values in observer.announced.items():  # each announced value, read back
+                got = [values[i] for i in np.flatnonzero(announced[at:at + len(values)])]
+                assert got == ([str(view["announced"][var])] if view["announced"].get(var) is not None else [])
+                at += len(values)
+            assert set(view["announced"]) <= set(observer.announced)
             other = Table(space, unseen_redealt(st, seat, rng), table.picked)
             assert np.array_equal(observation(observer, other, seat)[0], x), f"seat {seat} sees a hidden card"
 

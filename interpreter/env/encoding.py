@@ -216,16 +216,18 @@ class Observer:
     def _announced_values(game, programs) -> dict:
         """Each announced name -> the values it may take, as views show them."""
         pack = game.pack
+
+        def shown(var, value):  # as `views.view` shows an announced value
+            t = game.announce_types.get(var)
+            return pack.suits[value] if t == "suit" else pack.ranks[value] if t == "rank" else value
+
         out: dict[str, list] = {}
         for p in programs:
             for todo in p.announcements.values() if p.kind == "announce" else ():
                 for var, actions in todo:
-                    t = game.announce_types.get(var)
-                    for a in actions:
-                        value = pack.suits[a.arg] if t == "suit" else pack.ranks[a.arg] if t == "rank" else a.arg
-                        out.setdefault(var, []).append(value)
+                    out.setdefault(var, []).extend(shown(var, a.arg) for a in actions)
             if p.kind == "auction":
-                out.setdefault(p.var, []).extend(a.arg for a in p.bids)
+                out.setdefault(p.var, []).extend(shown(p.var, a.arg) for a in p.bids)
         return {var: list(dict.fromkeys(map(str, vals))) for var, vals in out.items()}
 
     def encode(self, view: dict, picked=()) -> np.ndarray:
