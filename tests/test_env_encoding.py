@@ -171,8 +171,9 @@ def test_observations_have_one_shape_and_hide_what_the_seat_cannot_see(spec, opt
                 assert got == ([str(view["announced"][var])] if view["announced"].get(var) is not None else [])
                 at += len(values)
             assert set(view["announced"]) <= set(observer.announced)
-            other = Table(space, unseen_redealt(st, seat, rng), table.picked)
-            assert np.array_equal(observation(observer, other, seat)[0], x), f"seat {seat} sees a hidden card"
+            for other in (unseen_redealt(st, seat, rng), st.sampled_for(seat, rng)):  # hands; talon, discards too
+                other = Table(space, other, table.picked)
+                assert np.array_equal(observation(observer, other, seat)[0], x), f"seat {seat} sees a hidden card"
 
 
 
