@@ -38,6 +38,11 @@ class Phase:
         """Every action this phase knows, legal now or not (to name an illegal one)."""
         return self.legal(st)
 
+    def vocabulary(self, game) -> list[str]:
+        """The name of every action this phase could ever offer any seat, in a stable order
+        (a fixed action space for learning environments); found without playing."""
+        return []
+
     def parse(self, st, text: str) -> Action | None:
         """The action of this phase named `text`, legal or not, or None."""
         key = match_key(text)

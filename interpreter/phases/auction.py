@@ -44,6 +44,9 @@ class Auction(Phase):
     def actions(self, st):
         return [self.pass_action, *self.bids]
 
+    def vocabulary(self, game):
+        return [self.pass_action.name, *(a.name for a in self.bids)]
+
     def apply(self, st, action) -> None:
         p = st.to_bid
         st.deal.calls.append((p, action.name))

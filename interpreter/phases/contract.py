@@ -39,6 +39,9 @@ class ChooseContract(Phase):
     def actions(self, st):
         return self._actions
 
+    def vocabulary(self, game):
+        return [a.name for a in self._actions]
+
     def apply(self, st, action) -> None:
         key = action.arg
         st.contract_key = key
@@ -66,6 +69,9 @@ class Announce(Phase):
     def start(self, st) -> None:
         st.announcer = self.by(st)
         st.announce_i = 0
+
+    def vocabulary(self, game):
+        return [a.name for todo in self.announcements.values() for _, actions in todo for a in actions]
 
     def _todo(self, st):
         todo = self.announcements.get(st.contract_key, ())

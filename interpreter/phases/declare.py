@@ -119,6 +119,37 @@ class Declare(Phase):
             names = self.pack.names
             out.append((f"{names[run[0]]}-{names[run[-1]]}", tuple(run)))
 
+    def vocabulary(self, game):
+        """Per category, `declare CAT nothing` and `declare CAT X` for every combination X any hand
+        could hold (every suit, rank, or run of consecutive ranks of one suit). Declaring a set of
+        several combinations (`choose: any`) is not listed: a learning environment makes that choice
+        in steps, one combination at a time (see `interpreter/env/encoding.py`)."""
+        out = []
+        for cat in self.categories:
+            out.append(f"declare {cat.name} nothing")
+            out += [f"declare {cat.name} {nm}" for nm in self.combination_names(cat)]
+        return out
+
+    def combination_names(self, cat: Category) -> list[str]:
+        """The name of every combination of `cat` some hand of this pack could hold."""
+        pack = self.pack
+        if cat.finder == "hand":
+            return ["hand"]
+        if cat.finder == "suits":
+            return list(pack.suits)
+        if cat.finder == "ranks":
+            return [r for ri, r in enumerate(pack.ranks) if cat.ranks is None or ri in cat.ranks]
+        out = []
+        shortest = max(cat.at_least, 2)
+        for s in pack.suits:
+            for top in range(len(pack.ranks)):
+                for low in range(top + shortest - 1, len(pack.ranks)):
+                    names = [f"{pack.ranks[r]}{s}" for r in range(top, low + 1)]
+                    if not all(nm in pack.by_name for nm in names):
+                        break
+                    out.append(f"{names[0]}-{names[-1]}")
+        return out
+
     # ---- turns ------------------------------------------------------------------------
 
     def start(self, st) -> None:

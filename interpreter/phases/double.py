@@ -96,6 +96,11 @@ class Double(Phase):
         others = [t for t in range(self.n) if t != st.turns[st.turn_i]]
         return [self._action(s) for s in subsets_in_order(others)]
 
+    def vocabulary(self, game):
+        """`pass`, then every set of seats but one (each seat doubles among the others): at most 31
+        names for five seats, so the whole choice stays one action."""
+        return [self._action(s).name for s in subsets_in_order(range(self.n)) if len(s) < self.n]
+
     def apply(self, st, action) -> None:
         p = st.turns[st.turn_i]
         row = st.doubles[p]

@@ -66,6 +66,9 @@ class Exchange(Phase):
     def actions(self, st):
         return [*self.discard, self.draw]
 
+    def vocabulary(self, game):
+        return [a.name for a in (*self.discard, self.draw)]
+
     def apply(self, st, action) -> None:
         if action is self.draw:
             self._draw(st)

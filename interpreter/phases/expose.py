@@ -31,6 +31,9 @@ class Expose(Phase):
     def legal(self, st):
         return [self.hide, self.show]
 
+    def vocabulary(self, game):
+        return [self.hide.name, self.show.name]
+
     def apply(self, st, action) -> None:
         st.talon_exposed = action.arg
         st.talon_shown_when = self.shown_when

@@ -78,6 +78,9 @@ class Layout(Phase):
     def actions(self, st):
         return [self.pass_action, *self.play]
 
+    def vocabulary(self, game):
+        return [a.name for a in (self.pass_action, *self.play)]
+
     def apply(self, st, action) -> None:
         p = st.to_play
         if action is self.pass_action:

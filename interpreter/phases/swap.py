@@ -37,6 +37,9 @@ class SwapTurnUp(Phase):
     def legal(self, st):
         return [self.keep, self.swap]
 
+    def vocabulary(self, game):
+        return [self.keep.name, self.swap.name]
+
     def apply(self, st, action) -> None:
         p = st.swapper
         st.swapper = None

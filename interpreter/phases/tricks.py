@@ -188,6 +188,9 @@ class Tricks(Phase):
     def actions(self, st):
         return [*self.play, *self.said.values()]
 
+    def vocabulary(self, game):
+        return [a.name for a in (*self.play, *self.said.values())]
+
     def apply(self, st, action):
         c = action  # a card is its own play action
         p = st.to_play

@@ -34,6 +34,10 @@ class TrumpBid(Phase):
         self.pass_action = Action("pass", None, "pass")
         self.name_suit = tuple(Action("trump", s, f"trump {x}") for s, x in enumerate(pack.suits))
 
+    def vocabulary(self, game):
+        schmeiss = [self.propose, self.accept, self.refuse_it] if self.schmeiss else []
+        return [a.name for a in (self.pass_action, self.take, *self.name_suit, *schmeiss)]
+
     def start(self, st) -> None:
         seat = self.first(st)
         st.bid_turns = [(seat + i * self.step) % self.n for i in range(self.n)] * 2
