@@ -70,6 +70,14 @@ def view(st, seat: int) -> dict:
     return v
 
 
+def deal_result(st, deal) -> dict:
+    """A finished deal as the score sheet shows it to everybody: dealer, contract, raw and final scores."""
+    sn = st.game.seat_names
+    order = st.game.turn_order
+    return {"deal": deal.number, "dealer": sn[deal.dealer], "contract": deal.contract,
+            "raw": {sn[p]: deal.raw[p] for p in order}, "scores": {sn[p]: deal.scores[p] for p in order}}
+
+
 def _partner(st, sn):
     """The declarer's partner (himself when alone), once everybody may know it: when the called
     card has been played, when the deal is over, or at once when the called card is not in play."""
