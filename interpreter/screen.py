@@ -10,9 +10,9 @@ results come from the public score sheet (`views.deal_result`).
 from __future__ import annotations
 
 
-def describe(state, seat: int) -> str:
-    """The table as `seat` sees it, ready to print."""
-    v = state.view(seat)
+def describe(state, seat: int, view: dict | None = None) -> str:
+    """The table as `seat` sees it (`view`, when already built), ready to print."""
+    v = view if view is not None else state.view(seat)
     g = state.game
     pack = g.pack
     lines = [""]

@@ -415,6 +415,14 @@ def test_a_seat_sees_its_own_action_whole_and_a_looker_on_the_public_form():
         ["  A: draw", "  A: discard 1 card, draw 1", "  A: discard 1 card, draw 1"]
 
 
+def test_the_log_follows_the_one_human_and_is_public_when_several_share_the_terminal():
+    from interpreter.commands.play import watcher
+
+    assert watcher(["random", "human", "random"]) == 1
+    assert watcher(["human", "random", "human"]) is None
+    assert watcher(["random", "random"]) is None
+
+
 # klaberjass.md §10, Example 3 (tests/records/klaberjass_example3.yaml): A elder takes the turned-up 7H
 KLABERJASS = dict(spec="klaberjass/klaberjass.yaml", dealer="B",
                   hands={"A": "KH QH 9D 8D 7D 9H", "B": "TS 9S 8S 7S TC 8H"},

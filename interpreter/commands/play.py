@@ -70,12 +70,11 @@ def play_game(state, agents, kinds, io, quiet=False, deals=None) -> bool:
     see them, and each deal's result. Returns True when stopped after `deals` deals.
 
     With one human, lines are that seat's view; with several at one terminal (hot-seat)
-    they are what is public to all, as each prompt shows its own seat's hand anyway."""
+    they are what is public to all (`watcher`), and each prompt shows its own seat's table."""
     from ..screen import action_line, deal_summary
 
-    humans = [p for p, kind in enumerate(kinds) if kind == "human"]
-    viewer = humans[0] if len(humans) == 1 else None
-    log = bool(humans) and not quiet
+    viewer = watcher(kinds)
+    log = "human" in kinds and not quiet
     shown = 0
     while not state.is_terminal:
         p = state.current_player
@@ -92,6 +91,13 @@ def play_game(state, agents, kinds, io, quiet=False, deals=None) -> bool:
         if deals and state.deal_number > deals and deal_no == deals:
             return True
     return False
+
+
+def watcher(kinds) -> int | None:
+    """The seat whose view the log follows: the human's; None (what is public to all) when
+    several humans share the terminal, or none is there."""
+    humans = [p for p, kind in enumerate(kinds) if kind == "human"]
+    return humans[0] if len(humans) == 1 else None
 
 
 def _check_writable(path: Path) -> None:
