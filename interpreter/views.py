@@ -55,6 +55,7 @@ def view(st, seat: int) -> dict:
         "partner": _partner(st, sn),  # of the declarer, through the called card: None while it is secret
         "trump": g.pack.suits[st.trump] if st.trump is not None else None,
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
+        "talon_exposed": st.talon_exposed,  # chosen aloud, even when the cards are turned up only later
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
         # declarations: what each player said of his best; the winner's combinations are shown
         "declarations": [_declaration(entry, st, cards, sn) for entry in st.declarations],
