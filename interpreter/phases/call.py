@@ -21,13 +21,14 @@ Actions: `pass`, `bid 3`, `board`.
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase, subsets_in_order
+from . import Phase, in_the_open, subsets_in_order
 
 PASS = 0
 
 
 class Call(Phase):
     kind = "call"
+    public_name = in_the_open  # calls are said aloud, blind ones too
 
     def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
                  extras=(), second_round=False):

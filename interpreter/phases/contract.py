@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class ChooseContract(Phase):
@@ -11,6 +11,7 @@ class ChooseContract(Phase):
     or, with a `schedule`, deal k plays the k-th contract of the list (cycling) and nobody chooses."""
 
     kind = "choose_contract"
+    public_name = in_the_open  # the contract is named aloud
 
     def __init__(self, name, by, once_each, contracts, schedule=None):
         super().__init__(name)
@@ -60,6 +61,7 @@ class Announce(Phase):
     """The contract's announcements, in order: each a choice of suit, rank or listed value."""
 
     kind = "announce"
+    public_name = in_the_open  # announcements are said aloud
 
     def __init__(self, name, by, announcements):
         super().__init__(name)

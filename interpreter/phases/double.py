@@ -10,11 +10,12 @@ targets are all seats that doubled him chooses all of them or nothing.
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase, subsets_in_order
+from . import Phase, in_the_open, subsets_in_order
 
 
 class Double(Phase):
     kind = "double"
+    public_name = in_the_open  # doubles are said aloud
 
     def __init__(self, name, n, seat_names, first, may_double, all_or_none=None, must_double=None):
         super().__init__(name)

@@ -13,11 +13,12 @@ With `schmeiss`, a seat may also propose, in the first round, to abandon the dea
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class TrumpBid(Phase):
     kind = "trump_bid"
+    public_name = in_the_open  # takes, passes and suits named are said aloud
 
     def __init__(self, name, pack, n, step, first, void_if_all_pass, schmeiss=False):
         super().__init__(name)
