@@ -8,6 +8,7 @@ import random
 import pytest
 
 from interpreter.errors import GameError
+from interpreter.state import State
 
 from .table import X, Y, Z, cards, game, hand, position
 
@@ -34,21 +35,21 @@ match: {{deals: 1}}
     return game(body, pack=pack) if pack else game(body)
 
 
-def shuffled(seed, size=12):
-    deck = list(range(size))
-    random.Random(seed).shuffle(deck)
-    return deck
+class Unshuffled(random.Random):
+    """A generator whose shuffle leaves the deck in card order: AS KS QS JS AH ... JD."""
+
+    def shuffle(self, x):
+        pass
 
 
 @pytest.mark.parametrize("direction, order", [("clockwise", (Y, Z, X)), ("counterclockwise", (Y, X, Z))])
-def test_packets_go_round_from_first_in_the_direction_of_play(direction, order):
-    g = spec(direction=direction)
-    st = g.new_state(7, first_dealer=X)
-    deck = shuffled(7)
-    first, second, third = order  # `first` defaults to left(dealer): Y
-    want = {first: deck[0:2] + [deck[6]], second: deck[2:4] + [deck[7]], third: deck[4:6] + [deck[8]]}
-    assert [sorted(st.deal.hands[p]) for p in (X, Y, Z)] == [sorted(want[p]) for p in (X, Y, Z)]
-    assert list(st.deal.talon) == deck[9:]
+def test_packets_go_round_from_first_in_the_direction_of_play(direction, order, monkeypatch):
+    monkeypatch.setattr(State, "chance", lambda self: Unshuffled())
+    st = spec(direction=direction).new_state(7, first_dealer=X)
+    first, second, third = order  # `first` defaults to left(dealer): Y; packets of 2, then of 1
+    want = {first: "AS KS QH", second: "QS JS JH", third: "AH KH AD"}
+    assert [hand(st, p) for p in (X, Y, Z)] == [want[p] for p in (X, Y, Z)]
+    assert cards(st, st.talon) == ["KD", "QD", "JD"]
 
 
 def test_the_pattern_deals_packets_in_turn_until_each_hand_is_full():
