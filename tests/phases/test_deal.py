@@ -52,6 +52,13 @@ def test_packets_go_round_from_first_in_the_direction_of_play(direction, order, 
     assert cards(st, st.talon) == ["KD", "QD", "JD"]
 
 
+def test_the_deck_is_shuffled_from_the_seed():
+    g = spec()
+    dealt = [[hand(g.new_state(seed, first_dealer=X), p) for p in (X, Y, Z)] for seed in (7, 7, 8)]
+    assert dealt[0] == dealt[1] and dealt[0] != dealt[2]
+    assert dealt[0] != ["AH KH AD", "AS KS QH", "QS JS JH"]  # not the deck in card order
+
+
 def test_the_pattern_deals_packets_in_turn_until_each_hand_is_full():
     g = spec()
     getters, dealt = g.phases[0].pattern(3)
