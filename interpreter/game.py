@@ -186,7 +186,7 @@ class Compiler(PhaseCompiler):
         first = dealer.get("first", "random")
         if first == "random":
             def first_dealer(st, n=n):
-                return st.rng.randrange(n)
+                return st.chance().randrange(n)
         else:
             first_dealer = self.expr(("dealer", "first"), "seat")
         next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")

@@ -78,16 +78,21 @@ class State:
     def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
                  talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None,
-                 first_deal: int = 1, rng_state: tuple | None = None):
+                 first_deal: int = 1, chance_seed: int | str | None = None):
         self.game = game
         self.n = game.n
         self.seed = seed
-        self.rng = random.Random(seed)
-        if rng_state is not None:  # the RNG as another state's began (a state restored from a pickle)
-            self.rng.setstate(rng_state)
+        # every chance event (a shuffle, a cut, the first dealer) draws from its own generator,
+        # seeded from this, the deal's number and the event's number in the deal (`chance()`):
+        # nothing of a random generator's state is carried from one decision to the next, so a
+        # clone copies a number, not a generator
+        if chance_seed is None:
+            chance_seed = seed if seed is not None else random.SystemRandom().getrandbits(64)
+        self.chance_seed = chance_seed
+        self.chances = 0  # chance events so far in this deal
         # how this game began (the seed, the RNG as seeded, the chance outcomes given): with the
         # history, all a state is made of, and how it pickles (`__reduce__`)
-        self.origin = (seed, self.rng.getstate(), first_dealer, hands, talons, cuts, first_deal)
+        self.origin = (seed, chance_seed, first_dealer, hands, talons, cuts, first_deal)
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
         self.given_talons = dict(talons or {})  # deal number -> the talon, top card first
         self.given_cuts = dict(cuts or {})  # deal number -> the card shown by the cut, when all are dealt
@@ -257,13 +262,13 @@ class State:
         other = object.__new__(State)
         d = self.__dict__.copy()
         other.__dict__ = d
-        d["rng"] = random.Random()
-        d["rng"].setstate(self.rng.getstate())
         d["given_hands"] = dict(self.given_hands)
         d["given_talons"] = dict(self.given_talons)
         d["given_cuts"] = dict(self.given_cuts)
-        d["deals"] = [_copy_deal(x) for x in self.deals]
-        d["deal"] = d["deals"][-1] if self.deals else None
+        # finished deals never change again: shared; only the deal in progress is copied
+        d["deals"] = deals = self.deals[:]
+        if deals:
+            deals[-1] = d["deal"] = _copy_deal(deals[-1])
         d["totals"] = list(self.totals)
         d["calls"] = list(self.calls)
         d["callers"] = list(self.callers)
@@ -299,6 +304,11 @@ class State:
         d["_legal"] = None
         return other
 
+    def chance(self) -> random.Random:
+        """The generator of the next chance event: the same for the same seed, deal and event."""
+        self.chances += 1
+        return random.Random(f"{self.chance_seed}/{self.deal_number}/{self.chances}")
+
     def sampled_for(self, seat: int, rng: random.Random) -> "State":
         """A copy in which every card `seat` cannot see is dealt again, at random, among the places
         it cannot see into (other hands, the talon, others' discards), each keeping its size.
@@ -308,7 +318,7 @@ class State:
         cannot cheat. Cards whose place is public (the turn-up, a dead card, talon cards the
         seat has looked at, shown hands) stay where they are."""
         world = self.clone()
-        world.rng = random.Random(rng.random())  # the real deck's future is not the seat's to know
+        world.chance_seed = rng.getrandbits(64)  # the real deck's future is not the seat's to know
         world.origin = None  # its hands were not dealt from its history
         if world.terminal:
             return world
@@ -360,6 +370,7 @@ class State:
         g = self.game
         n = self.n
         self.deal_number += 1
+        self.chances = 0
         self.hands = [[] for _ in range(n)]
         self.won = [[] for _ in range(n)]
         self.tricks: list[Trick] = []
@@ -486,9 +497,9 @@ class State:
 
 def _restore(game, origin, history) -> State:
     """The state that `origin` and `history` make (see `State.__reduce__`)."""
-    seed, rng_state, first_dealer, hands, talons, cuts, first_deal = origin
+    seed, chance_seed, first_dealer, hands, talons, cuts, first_deal = origin
     st = State(game, seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
-               first_deal=first_deal, rng_state=rng_state)
+               first_deal=first_deal, chance_seed=chance_seed)
     for seat, name in history:
         action = next((a for a in st.legal_actions() if a.name == name), None)
         if action is None or seat != st.current:

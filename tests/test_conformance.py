@@ -53,7 +53,7 @@ def fingerprint(state) -> tuple:
     and the RNG that decides the deals to come."""
     return (state.current_player, state.is_terminal, [a.name for a in state.legal_actions()],
             [state.view(p) for p in range(state.n)], list(state.totals), [d.scores for d in state.deals],
-            [(p, a.name) for p, a in state.history], state.rng.getstate())
+            [(p, a.name) for p, a in state.history], state.chance_seed, state.chances)
 
 
 def check_clone_independent(state, rng) -> None:

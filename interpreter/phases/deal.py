@@ -104,7 +104,7 @@ class Deal(Phase):
                                 f"a pack of {len(self.pack)}", rule="hand_size")
             getters, dealt = self.pattern(size)
             deck = list(self.cards)
-            st.rng.shuffle(deck)
+            st.chance().shuffle(deck)
             first = self.first(st)
             hands = [None] * n
             for off, get in enumerate(getters):
@@ -122,7 +122,7 @@ class Deal(Phase):
                 cut = st.given_cuts.pop(st.deal_number, None)
                 if cut is None:
                     dealt = [c for h in hands for c in h]
-                    cut = dealt[st.rng.randrange(len(dealt))]
+                    cut = dealt[st.chance().randrange(len(dealt))]
                 st.turn_up = self.cards[cut]
                 st.deal.cut = st.turn_up
                 st.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
