@@ -129,12 +129,13 @@ class HumanAgent(Agent):
     def choose(self, state, seat, legal):
         from .screen import describe
 
-        self.say(describe(state, seat))
+        view = state.view(seat)  # the table printed comes from the seat's view; the choices are its own
+        self.say(describe(state, seat, view))
         if len(legal) == 1 and legal[0].kind in ("pass",):
             self.say(f"  Your only choice: {legal[0].name}.")  # (a pass: no card to play, no higher bid)
             return legal[0]
         while True:
-            self.say("  Your choice: " + ", ".join(_short(a) for a in legal))
+            self.say("  Your choice: " + ", ".join(_short(a.name) for a in legal))
             self.stdout.write("> ")
             self.stdout.flush()
             line = self.stdin.readline()
@@ -149,7 +150,7 @@ class HumanAgent(Agent):
                          "`view` shows the table again.")
                 continue
             if text == "view":
-                self.say(describe(state, seat))
+                self.say(describe(state, seat, view))
                 continue
             action = _match(text, legal)
             if action is not None:
@@ -162,8 +163,9 @@ class HumanAgent(Agent):
                 pass
 
 
-def _short(a: Action) -> str:
-    return a.name[5:] if a.kind == "play" else a.name
+def _short(name: str) -> str:
+    """A choice as listed at the prompt: a card played is named alone (`QS`, `QH bella`)."""
+    return name[5:] if name.startswith("play ") else name
 
 
 def _expand(text: str, legal) -> str:

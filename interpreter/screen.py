@@ -1,15 +1,18 @@
 """Text for people at the terminal: a seat's view of the table, and deal results.
 
 Everything shown comes from `state.view(seat)`, so the terminal can never show a
-human more than his seat may know.
+human more than his seat may know. Other seats' actions go through `action_line`: each
+phase says how its actions look to a seat that does not make them (`public_name`), so
+a bot's discards show as a count and its declarations as what it says aloud. Deal
+results come from the public score sheet (`views.deal_result`).
 """
 
 from __future__ import annotations
 
 
-def describe(state, seat: int) -> str:
-    """The table as `seat` sees it, ready to print."""
-    v = state.view(seat)
+def describe(state, seat: int, view: dict | None = None) -> str:
+    """The table as `seat` sees it (`view`, when already built), ready to print."""
+    v = view if view is not None else state.view(seat)
     g = state.game
     pack = g.pack
     lines = [""]
@@ -19,8 +22,7 @@ def describe(state, seat: int) -> str:
     for var, value in v["announced"].items():
         head += f"  {var}: {value}"
     if v["turn_up"]:
-        trump = state.game.pack.suits[state.trump] if state.trump is not None else "none"
-        head += f"  turned up {v['turn_up']}, trump {trump}"
+        head += f"  turned up {v['turn_up']}, trump {v['trump'] or 'none'}"
     lines.append(head)
     if v["calls"]:
         lines.append("  Calls: " + ", ".join(f"{p} {c}" for p, c in v["calls"]))
@@ -83,10 +85,20 @@ def _partnership(v) -> str:
     return f"{head}; the partner is not known yet"
 
 
+def action_line(state, seat: int, action, viewer: int | None) -> str | None:
+    """The line `viewer` sees as `seat` takes `action` (asked before it is applied): the action
+    itself for its own seat, else its public form; None when nothing shows. A viewer of None
+    is a looker-on who holds no cards: he sees only what is public to all."""
+    text = action.name if seat == viewer else state.phase.public_name(state, action, viewer)
+    return None if text is None else f"  {state.game.seat_names[seat]}: {text}"
+
+
 def deal_summary(state, deal) -> str:
     """One line per finished deal: contract and each seat's score (raw score in brackets)."""
+    from .views import deal_result
+
     g = state.game
-    sn = g.seat_names
-    name = g.contracts[deal.contract].name if deal.contract else "-"
-    parts = [f"{sn[p]} {deal.scores[p]:>5} ({deal.raw[p]})" for p in g.turn_order]
-    return f"Deal {deal.number:>2} {sn[deal.dealer]} {name:<20} " + "  ".join(parts)
+    r = deal_result(state, deal)
+    name = g.contracts[r["contract"]].name if r["contract"] else "-"
+    parts = [f"{p} {r['scores'][p]:>5} ({r['raw'][p]})" for p in r["scores"]]
+    return f"Deal {r['deal']:>2} {r['dealer']} {name:<20} " + "  ".join(parts)

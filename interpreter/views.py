@@ -55,6 +55,7 @@ def view(st, seat: int) -> dict:
         "partner": _partner(st, sn),  # of the declarer, through the called card: None while it is secret
         "trump": g.pack.suits[st.trump] if st.trump is not None else None,
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
+        "talon_exposed": st.talon_exposed,  # chosen aloud, even when the cards are turned up only later
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
         # declarations: what each player said of his best; the winner's combinations are shown
         "declarations": [_declaration(entry, st, cards, sn) for entry in st.declarations],
@@ -68,6 +69,14 @@ def view(st, seat: int) -> dict:
     if seat == st.current:
         v["legal"] = [a.name for a in st.legal_actions()]
     return v
+
+
+def deal_result(st, deal) -> dict:
+    """A finished deal as the score sheet shows it to everybody: dealer, contract, raw and final scores."""
+    sn = st.game.seat_names
+    order = st.game.turn_order
+    return {"deal": deal.number, "dealer": sn[deal.dealer], "contract": deal.contract,
+            "raw": {sn[p]: deal.raw[p] for p in order}, "scores": {sn[p]: deal.scores[p] for p in order}}
 
 
 def _partner(st, sn):

@@ -37,7 +37,6 @@ def cmd_play(args, io) -> int:
 
     from ..game import load_game
     from ..records import dump, record_of
-    from ..screen import deal_summary
 
     if args.deals is not None and args.deals < 1:
         raise UsageError("--deals must be at least 1")
@@ -49,26 +48,11 @@ def cmd_play(args, io) -> int:
     state = game.new_state(seed)  # (a spec that fails as the game starts leaves no record file behind)
     _check_writable(path)
     sn = game.seat_names
-    humans = "human" in kinds
     io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {kinds[i]}' for i in game.turn_order)}; seed {seed}")
     status = EXIT_OK
     interrupted = False
     try:
-        shown = 0
-        while not state.is_terminal:
-            p = state.current_player
-            legal = state.legal_actions()
-            action = agents[p].choose(state, p, legal)
-            deal_no = state.deal_number
-            state.apply(action)
-            if humans and not args.quiet and kinds[p] != "human":
-                io.say(f"  {sn[p]}: {action.name}")
-            while shown < len(state.deals) and state.deals[shown].scores is not None:
-                io.say(deal_summary(state, state.deals[shown]))
-                shown += 1
-            if args.deals and state.deal_number > args.deals and deal_no == args.deals:
-                interrupted = True
-                break
+        interrupted = play_game(state, agents, kinds, io, quiet=args.quiet, deals=args.deals)
     except (KeyboardInterrupt, EOFError):
         interrupted = True
         io.say("\nStopped; saving the game so far.")
@@ -92,6 +76,41 @@ def cmd_play(args, io) -> int:
         io.say(f"Winner: {' and '.join(winners)}")
     io.say(f"Record saved to {path}")
     return status
+
+
+def play_game(state, agents, kinds, io, quiet=False, deals=None) -> bool:
+    """Play from `state` to the end of the game, printing the others' actions as the human seat may
+    see them, and each deal's result. Returns True when stopped after `deals` deals.
+
+    With one human, lines are that seat's view; with several at one terminal (hot-seat)
+    they are what is public to all (`watcher`), and each prompt shows its own seat's table."""
+    from ..screen import action_line, deal_summary
+
+    viewer = watcher(kinds)
+    log = "human" in kinds and not quiet
+    shown = 0
+    while not state.is_terminal:
+        p = state.current_player
+        legal = state.legal_actions()
+        action = agents[p].choose(state, p, legal)
+        deal_no = state.deal_number
+        line = action_line(state, p, action, viewer) if log and kinds[p] != "human" else None
+        state.apply(action)
+        if line is not None:
+            io.say(line)
+        while shown < len(state.deals) and state.deals[shown].scores is not None:
+            io.say(deal_summary(state, state.deals[shown]))
+            shown += 1
+        if deals and state.deal_number > deals and deal_no == deals:
+            return True
+    return False
+
+
+def watcher(kinds) -> int | None:
+    """The seat whose view the log follows: the human's; None (what is public to all) when
+    several humans share the terminal, or none is there."""
+    humans = [p for p, kind in enumerate(kinds) if kind == "human"]
+    return humans[0] if len(humans) == 1 else None
 
 
 def _check_writable(path: Path) -> None:

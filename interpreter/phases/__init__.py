@@ -3,6 +3,10 @@
 A phase either asks a seat to act (`actor` returns that seat) or is finished (`actor`
 returns None), in which case the engine moves to the next phase. Automatic phases
 (dealing, scoring) do their work in `start` and are finished at once.
+
+A phase that asks for actions also says how each looks to the other seats
+(`public_name`): the terminal shows a seat's own actions by name and the others' only as
+that seat may see them. It has no default, so a new phase must decide what is public.
 """
 
 from __future__ import annotations
@@ -34,9 +38,20 @@ class Phase:
         """Take a legal action; may return the seat that acts next in this phase (else None)."""
         raise NotImplementedError
 
+    def public_name(self, st, action: Action, viewer: int | None) -> str | None:
+        """What `viewer` (another seat; None for one who holds no cards) learns as the current
+        player takes `action`, asked before it is applied: its name when all of it is done
+        openly, its public form otherwise, None when nothing shows."""
+        raise NotImplementedError(f"phase kind `{self.kind}` does not say how its actions look to others")
+
     def actions(self, st) -> list[Action]:
         """Every action this phase knows, legal now or not (to name an illegal one)."""
         return self.legal(st)
+
+    def vocabulary(self, game) -> list[str]:
+        """The name of every action this phase could ever offer any seat, in a stable order
+        (a fixed action space for learning environments); found without playing."""
+        return []
 
     def parse(self, st, text: str) -> Action | None:
         """The action of this phase named `text`, legal or not, or None."""
@@ -50,6 +65,11 @@ class Phase:
         """Why `action` is illegal now: (message, rule name or None)."""
         names = ", ".join(a.name for a in self.legal(st)[:12])
         return f"`{action.name}` is not allowed now; you may: {names}", None
+
+
+def in_the_open(phase, st, action: Action, viewer) -> str:
+    """`public_name` of a phase whose actions are all made openly (a card played, a bid, a call)."""
+    return action.name
 
 
 def subsets_in_order(items):

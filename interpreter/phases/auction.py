@@ -11,11 +11,12 @@ has passed, its bidder is the declarer and the bid is known by the name `winning
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class Auction(Phase):
     kind = "auction"
+    public_name = in_the_open  # bids and passes are said aloud
 
     def __init__(self, name, n, step, first, bids, labels, var):
         super().__init__(name)
@@ -43,6 +44,9 @@ class Auction(Phase):
 
     def actions(self, st):
         return [self.pass_action, *self.bids]
+
+    def vocabulary(self, game):
+        return [self.pass_action.name, *(a.name for a in self.bids)]
 
     def apply(self, st, action) -> None:
         p = st.to_bid

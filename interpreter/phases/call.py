@@ -21,13 +21,14 @@ Actions: `pass`, `bid 3`, `board`.
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open, subsets_in_order
 
 PASS = 0
 
 
 class Call(Phase):
     kind = "call"
+    public_name = in_the_open  # calls are said aloud, blind ones too
 
     def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
                  extras=(), second_round=False):
@@ -94,6 +95,17 @@ class Call(Phase):
             values = tuple(v for _, v in extra)
             out += [Action("call", (a.arg, values), f"{a.name} {words}") for a in out]
         return out
+
+    def vocabulary(self, game):
+        """`pass`, `bid 1` up to the size of the pack (no call can ask for more tricks than there are
+        cards), the words; then each of those with every set of `extras` that may go with it."""
+        if self.second_round:
+            return [self.pass_action.name, *(w for w, _, _ in self.extras)]
+        base = [self.pass_action.name, *(f"bid {k}" for k in range(1, len(game.pack) + 1)),
+                *(w for w, _, _ in self.words)]
+        extras = [w for w, _, _ in self.extras]
+        sets = [" ".join(s) for s in subsets_in_order(extras) if s]
+        return base + [f"{b} {words}" for words in sets for b in base]
 
     def parse(self, st, text):
         found = super().parse(st, text)

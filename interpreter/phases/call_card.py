@@ -9,11 +9,12 @@ once the called card has been played (or at once, when the called card is not in
 
 from __future__ import annotations
 
-from . import Phase
+from . import Phase, in_the_open
 
 
 class CallCard(Phase):
     kind = "call_card"
+    public_name = in_the_open  # the card is named aloud; who holds it stays hidden
 
     def __init__(self, name, card):
         super().__init__(name)

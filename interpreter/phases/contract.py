@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class ChooseContract(Phase):
@@ -11,6 +11,7 @@ class ChooseContract(Phase):
     or, with a `schedule`, deal k plays the k-th contract of the list (cycling) and nobody chooses."""
 
     kind = "choose_contract"
+    public_name = in_the_open  # the contract is named aloud
 
     def __init__(self, name, by, once_each, contracts, schedule=None):
         super().__init__(name)
@@ -39,6 +40,9 @@ class ChooseContract(Phase):
     def actions(self, st):
         return self._actions
 
+    def vocabulary(self, game):
+        return [a.name for a in self._actions]
+
     def apply(self, st, action) -> None:
         key = action.arg
         st.contract_key = key
@@ -57,6 +61,7 @@ class Announce(Phase):
     """The contract's announcements, in order: each a choice of suit, rank or listed value."""
 
     kind = "announce"
+    public_name = in_the_open  # announcements are said aloud
 
     def __init__(self, name, by, announcements):
         super().__init__(name)
@@ -66,6 +71,9 @@ class Announce(Phase):
     def start(self, st) -> None:
         st.announcer = self.by(st)
         st.announce_i = 0
+
+    def vocabulary(self, game):
+        return [a.name for todo in self.announcements.values() for _, actions in todo for a in actions]
 
     def _todo(self, st):
         todo = self.announcements.get(st.contract_key, ())

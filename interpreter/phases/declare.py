@@ -37,6 +37,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..actions import Action
+from ..views import _said as said_text
 from . import Phase
 
 
@@ -119,6 +120,37 @@ class Declare(Phase):
             names = self.pack.names
             out.append((f"{names[run[0]]}-{names[run[-1]]}", tuple(run)))
 
+    def vocabulary(self, game):
+        """Per category, `declare CAT nothing` and `declare CAT X` for every combination X any hand
+        could hold (every suit, rank, or run of consecutive ranks of one suit). Declaring a set of
+        several combinations (`choose: any`) is not listed: a learning environment makes that choice
+        in steps, one combination at a time (see `interpreter/env/encoding.py`)."""
+        out = []
+        for cat in self.categories:
+            out.append(f"declare {cat.name} nothing")
+            out += [f"declare {cat.name} {nm}" for nm in self.combination_names(cat)]
+        return out
+
+    def combination_names(self, cat: Category) -> list[str]:
+        """The name of every combination of `cat` some hand of this pack could hold."""
+        pack = self.pack
+        if cat.finder == "hand":
+            return ["hand"]
+        if cat.finder == "suits":
+            return list(pack.suits)
+        if cat.finder == "ranks":
+            return [r for ri, r in enumerate(pack.ranks) if cat.ranks is None or ri in cat.ranks]
+        out = []
+        shortest = max(cat.at_least, 2)
+        for s in pack.suits:
+            for top in range(len(pack.ranks)):
+                for low in range(top + shortest - 1, len(pack.ranks)):
+                    names = [f"{pack.ranks[r]}{s}" for r in range(top, low + 1)]
+                    if not all(nm in pack.by_name for nm in names):
+                        break
+                    out.append(f"{names[0]}-{names[-1]}")
+        return out
+
     # ---- turns ------------------------------------------------------------------------
 
     def start(self, st) -> None:
@@ -197,9 +229,9 @@ class Declare(Phase):
     def best_combo(self, st, cat: Category, declared):
         return max(declared, key=lambda nc: cat.key(st, list(nc[1]))) if declared else None
 
-    def said(self, st, cat: Category) -> list:
+    def said(self, st, cat: Category, declaring=None) -> list:
         """Per seat, the announcement parts said aloud: all at once, or (stepwise) while all are equal."""
-        combos = [self.best_combo(st, cat, d or ()) for d in st.declaring]
+        combos = [self.best_combo(st, cat, d or ()) for d in (declaring or st.declaring)]
         parts = [self.parts(cat, c) if c else [] for c in combos]
         if cat.compare == "none" or not cat.stepwise:
             return parts
@@ -221,22 +253,29 @@ class Declare(Phase):
         cat = self.categories[st.declare_cat]
         if self.alone and not any(st.declaring):
             return  # one seat, who said nothing: no result to log
+        best, winner, points, answer = self.outcome(st, cat, st.declaring)
+        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer,
+                                self.said(st, cat), cat.compare, cat.show))
+        st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))
+
+    def outcome(self, st, cat: Category, declaring) -> tuple:
+        """The category settled on what each seat declared: (best key per seat, winner, points, answer)."""
         points = [0] * self.n
         best = [None] * self.n
         for p in range(self.n):
-            declared = st.declaring[p] or ()
+            declared = declaring[p] or ()
             if declared:
                 best[p] = max(cat.key(st, list(cs)) for _, cs in declared)
         winner = None
         if cat.compare == "none":
             for p in range(self.n):
-                points[p] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[p] or ())
+                points[p] = sum(cat.score(st, list(cs)) for _, cs in declaring[p] or ())
         else:
             top = max((b for b in best if b is not None), default=None)
             tied = [p for p in st.declare_order if best[p] == top] if top is not None else []
             if len(tied) == 1 or (tied and cat.ties == "first"):
                 winner = tied[0]
-                points[winner] = sum(cat.score(st, list(cs)) for _, cs in st.declaring[winner])
+                points[winner] = sum(cat.score(st, list(cs)) for _, cs in declaring[winner])
         answer = None
         if self.answers and cat.compare == "best" and len(st.declare_order) > 1:
             first, later = best[st.declare_order[0]], best[st.declare_order[-1]]
@@ -247,6 +286,29 @@ class Declare(Phase):
             else:
                 verdict = "worse" if later < first else "equal"
             answer = self.answers.get(verdict) if verdict else None
-        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer,
-                                self.said(st, cat), cat.compare, cat.show))
-        st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))
+        return best, winner, points, answer
+
+    def public_name(self, st, action, viewer):
+        """What the table hears: the announced parts of the best combination declared (the first
+        part only, when stepwise, while others have still to declare); the declaration that
+        settles the category adds the answer, what the others then say, and what is shown (the
+        winner's combinations; all of them with `compare: none` and `show`). Declaring nothing
+        is silence, like having nothing to declare (which is never asked)."""
+        if not action.arg:
+            return None
+        cat = self.categories[st.declare_cat]
+        seat = st.declare_order[st.declare_turn]
+        if st.declare_turn < len(st.declare_order) - 1:
+            parts = self.parts(cat, self.best_combo(st, cat, action.arg))
+            return f"declare {cat.name} {said_text(parts[:1] if cat.stepwise else parts)}"
+        declaring = list(st.declaring)
+        declaring[seat] = action.arg
+        _, winner, _, answer = self.outcome(st, cat, declaring)
+        said = self.said(st, cat, declaring)
+        sn = st.game.seat_names
+        text = f"declare {cat.name} {said_text(said[seat])}" + (f" ({answer})" if answer else "")
+        if cat.stepwise:  # what the others add now that they are answered
+            text += "".join(f"; {sn[p]} {said_text(said[p][1:])}" for p in st.declare_order[:-1] if said[p][1:])
+        shown = [p for p in st.declare_order
+                 if p == winner or (cat.compare == "none" and cat.show and declaring[p])]
+        return text + "".join(f"; {sn[p]} shows {' '.join(nm for nm, _ in declaring[p])}" for p in shown)

@@ -10,11 +10,12 @@ targets are all seats that doubled him chooses all of them or nothing.
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase, subsets_in_order
+from . import Phase, in_the_open, subsets_in_order
 
 
 class Double(Phase):
     kind = "double"
+    public_name = in_the_open  # doubles are said aloud
 
     def __init__(self, name, n, seat_names, first, may_double, all_or_none=None, must_double=None):
         super().__init__(name)
@@ -95,6 +96,11 @@ class Double(Phase):
     def actions(self, st):
         others = [t for t in range(self.n) if t != st.turns[st.turn_i]]
         return [self._action(s) for s in subsets_in_order(others)]
+
+    def vocabulary(self, game):
+        """`pass`, then every set of seats but one (each seat doubles among the others): at most 31
+        names for five seats, so the whole choice stays one action."""
+        return [self._action(s).name for s in subsets_in_order(range(self.n)) if len(s) < self.n]
 
     def apply(self, st, action) -> None:
         p = st.turns[st.turn_i]

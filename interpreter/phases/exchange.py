@@ -66,6 +66,19 @@ class Exchange(Phase):
     def actions(self, st):
         return [*self.discard, self.draw]
 
+    def vocabulary(self, game):
+        return [a.name for a in (*self.discard, self.draw)]
+
+    def public_name(self, st, action, viewer):
+        """Discards go face down: the others learn only how many, once the seat has done."""
+        k = st.exchange_count + (action is not self.draw)
+        if action is not self.draw and k < st.exchange_bounds[1]:
+            return None  # more may follow: the count is told when the seat stops (or must)
+        if k == 0:
+            return "discard no card"
+        discarded = f"discard {k} card{'s' * (k != 1)}"
+        return f"{discarded}, draw {k}" if self.draws else discarded
+
     def apply(self, st, action) -> None:
         if action is self.draw:
             self._draw(st)

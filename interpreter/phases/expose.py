@@ -9,11 +9,12 @@ the first lead).
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class Expose(Phase):
     kind = "expose"
+    public_name = in_the_open  # the choice is made aloud
 
     def __init__(self, name, by, shown_when=None):
         super().__init__(name)
@@ -30,6 +31,9 @@ class Expose(Phase):
 
     def legal(self, st):
         return [self.hide, self.show]
+
+    def vocabulary(self, game):
+        return [self.hide.name, self.show.name]
 
     def apply(self, st, action) -> None:
         st.talon_exposed = action.arg

@@ -16,11 +16,12 @@ that suit counts as already begun at R.
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class Layout(Phase):
     kind = "layout"
+    public_name = in_the_open  # cards are laid face up; a pass is seen
 
     def __init__(self, name, pack, n, step, leader, start, show_hand_on_pass, ends_when_out, play_actions,
                  start_var="start"):
@@ -77,6 +78,9 @@ class Layout(Phase):
 
     def actions(self, st):
         return [self.pass_action, *self.play]
+
+    def vocabulary(self, game):
+        return [a.name for a in (self.pass_action, *self.play)]
 
     def apply(self, st, action) -> None:
         p = st.to_play

@@ -37,6 +37,13 @@ class SwapTurnUp(Phase):
     def legal(self, st):
         return [self.keep, self.swap]
 
+    def vocabulary(self, game):
+        return [self.keep.name, self.swap.name]
+
+    def public_name(self, st, action, viewer):
+        """A swap is seen (the turn-up changes hands); keeping says nothing, not even who could swap."""
+        return action.name if action.arg else None
+
     def apply(self, st, action) -> None:
         p = st.swapper
         st.swapper = None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..state import Trick
-from . import Phase
+from . import Phase, in_the_open
 
 
 ALWAYS, ON_LEAD, NOT_ON_LEAD, IF = range(4)  # when a rule applies
@@ -109,6 +109,7 @@ def _inline(keep):
 
 class Tricks(Phase):
     kind = "tricks"
+    public_name = in_the_open  # cards are played face up, announcements said aloud
 
     def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=()):
         super().__init__(name)
@@ -187,6 +188,9 @@ class Tricks(Phase):
 
     def actions(self, st):
         return [*self.play, *self.said.values()]
+
+    def vocabulary(self, game):
+        return [a.name for a in (*self.play, *self.said.values())]
 
     def apply(self, st, action):
         c = action  # a card is its own play action

@@ -13,11 +13,12 @@ With `schmeiss`, a seat may also propose, in the first round, to abandon the dea
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase
+from . import Phase, in_the_open
 
 
 class TrumpBid(Phase):
     kind = "trump_bid"
+    public_name = in_the_open  # takes, passes and suits named are said aloud
 
     def __init__(self, name, pack, n, step, first, void_if_all_pass, schmeiss=False):
         super().__init__(name)
@@ -33,6 +34,10 @@ class TrumpBid(Phase):
         self.take = Action("take", None, "take")
         self.pass_action = Action("pass", None, "pass")
         self.name_suit = tuple(Action("trump", s, f"trump {x}") for s, x in enumerate(pack.suits))
+
+    def vocabulary(self, game):
+        schmeiss = [self.propose, self.accept, self.refuse_it] if self.schmeiss else []
+        return [a.name for a in (self.pass_action, self.take, *self.name_suit, *schmeiss)]
 
     def start(self, st) -> None:
         seat = self.first(st)

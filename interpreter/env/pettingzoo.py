@@ -1,0 +1,135 @@
+"""A PettingZoo AEC environment for any spec: `CardspecEnv(spec, options=..., seed=...)`.
+
+Agents are the seats, by name. Each agent's observation is a dict: `observation`, the
+float32 vector of `encoding.Observer` (from its view only), and `action_mask`, 1 for each
+legal action id (all 0 for a seat that is not to act). Actions are the ids of
+`encoding.ActionSpace`. Rewards come when each deal is scored (`rewards="deal"`: the deal's
+score; at the end, whatever the game's result adds to the sum of the deals, such as a
+settlement in the spec's `match.result`) or once at the end (`rewards="game"`: the game's result). The game's
+end terminates every agent; `max_deals=N` truncates the game after N deals (thrown-in deals
+included), each agent then rewarded, under `rewards="game"`, with its total so far.
+
+`render()` is the table as the seat to act sees it (`interpreter.screen`): returned as text
+with render_mode "ansi", printed with "human".
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..screen import describe
+from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load, observation
+
+REWARDS = ("deal", "game")
+
+
+class CardspecEnv(AECEnv):
+    metadata = {"name": "cardspec_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, spec, options=None, seed=None, rewards="deal", max_deals=None, render_mode=None):
+        super().__init__()
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}, "
+                             f"not {render_mode!r}")
+        if max_deals is not None and (not isinstance(max_deals, int) or max_deals < 1):
+            raise ValueError(f"max_deals must be a whole number of at least 1, not {max_deals!r}")
+        self.game = load(spec, options) if isinstance(spec, (str, bytes)) or hasattr(spec, "__fspath__") else spec
+        self.space = ActionSpace(self.game)
+        self.observer = Observer(self.game, self.space)
+        self.reward_mode = rewards
+        self.max_deals = max_deals
+        self.render_mode = render_mode
+        self.possible_agents = list(self.game.seat_names)
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        obs = spaces.Dict({
+            "observation": spaces.Box(-SCORE_BOUND, SCORE_BOUND, (self.observer.size,), np.float32),
+            "action_mask": spaces.MultiBinary(len(self.space)),
+        })
+        self.observation_spaces = {a: obs if i == 0 else spaces.Dict(dict(obs.spaces))
+                                   for i, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(len(self.space)) for a in self.possible_agents}
+        self._rng = random.Random(seed)
+        self.table = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.table = Table(self.space, self.game.new_state(self._rng.randrange(2 ** 32)))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._scored = 0  # deals whose scores have been given as rewards
+        self._given = [0.0] * self.game.n  # the rewards given so far, per seat
+        self.agent_selection = self.possible_agents[self.table.current_player]
+
+    def observe(self, agent):
+        i = self._index[agent]
+        x, _ = observation(self.observer, self.table, i)
+        mask = self.table.mask() if i == self.table.current_player else np.zeros(len(self.space), np.int8)
+        return {"observation": x, "action_mask": mask}
+
+    def view(self, agent) -> dict:
+        """What `agent`'s seat may know now, as plain data (`State.view`)."""
+        return self.table.state.view(self._index[agent])
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.table.apply_id(action)
+        st = self.table.state
+        rewards = [0.0] * self.game.n
+        finished = [d for d in st.deals if d.scores is not None]
+        if self.reward_mode == "deal":
+            for d in finished[self._scored:]:
+                rewards = [r + s for r, s in zip(rewards, d.scores)]
+        self._scored = len(finished)
+        over = st.is_terminal
+        cut = not over and self.max_deals is not None and len(finished) >= self.max_deals
+        if over or (cut and self.reward_mode == "game"):
+            # the game's result (or, cut short, its totals), less what the deals have given already
+            rewards = [float(r) - g for r, g in zip(st.returns, self._given)]
+        self._given = [g + r for g, r in zip(self._given, rewards)]
+        self.rewards = {a: float(rewards[self._index[a]]) for a in self.agents}
+        if over:
+            self.terminations = {a: True for a in self.agents}
+        elif cut:
+            self.truncations = {a: True for a in self.agents}
+        self._accumulate_rewards()
+        if not (over or cut):
+            self.agent_selection = self.possible_agents[st.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        st = self.table.state
+        if st.is_terminal:
+            text = "Game over. Result: " + ", ".join(f"{a} {r}" for a, r in zip(self.possible_agents, st.returns))
+        else:
+            text = describe(st, st.current_player)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self):
+        self.table = None
