@@ -1,9 +1,15 @@
 """The state of one game in progress, with OpenSpiel's verbs.
 
 `current_player`, `legal_actions()`, `apply(action)`, `is_terminal`, `returns`,
-`view(seat)`, `history`, `clone()`. The state owns its RNG (seeded), so the same seed
-and the same choices give the same game. Chance outcomes (the first dealer, the cards
-of a deal) can instead be given explicitly, which is how hand-written records replay.
+`view(seat)`, `history`, `clone()`. Chance is seeded: each chance event (the first
+dealer, a shuffle, a cut) draws from a generator made for it from the seed, the deal's
+number and the event's number in the deal (`chance()`), so the same seed and the same
+choices give the same game, and no generator's state is carried between decisions: a
+clone copies a number. Chance outcomes can instead be given explicitly, which is how
+hand-written records replay.
+
+A clone shares what cannot change any more (finished deals, the compiled game) and copies
+the rest; a state pickles as its game, how it began and its history (`__reduce__`).
 
 The state is deliberately a plain object with flat attributes: compiled expressions
 read them through getters, and the play loop touches them directly. Nothing here reads

@@ -120,7 +120,7 @@ def test_an_agent_of_the_engine_plays_through_the_env_by_ids_for():
 
     env = CardspecEnv("rubicon", max_deals=1)
     bot, rng = RandomAgent(seed=1), random.Random(1)
-    env.reset(seed=0)
+    env.reset(seed=7)
     chosen, plan = [], []
     for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()

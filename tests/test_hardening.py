@@ -117,7 +117,7 @@ def test_a_contract_schedule_that_runs_out_of_choices(tmp_path):
     n = line_of(spec, "choose_contract:")
     assert err.splitlines() == [
         f"{spec}:{n}:3: A must act in phase `choose_contract` but has no legal choice "
-        "(deal 5, A to act after `B play QH`; seed 1)",
+        "(deal 5, A to act after `A play JH`; seed 1)",
         "      choose_contract: {by: dealer, once_each: true}",
         "      ^",
     ]
@@ -129,7 +129,7 @@ def test_a_statistic_that_fails_after_the_game_is_placed_too(tmp_path):
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "odd:")
-    assert err.splitlines()[0] == f"{spec}:{n}:15: division by zero: `deal_number - 2` is 0 (deal 2, after `B play JH`; seed 1)"
+    assert err.splitlines()[0] == f"{spec}:{n}:15: division by zero: `deal_number - 2` is 0 (deal 2, after `A play JH`; seed 1)"
 
 
 def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_path):
@@ -144,7 +144,7 @@ def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_p
     saved = yaml.safe_load(record.read_text())
     assert saved["interrupted"] is True and "totals" not in saved
     assert [a for line in saved["deals"][0]["actions"] for a in line.split(", ")] == [
-        "A play AS", "B play QS", "A play KS", "B play JS", "A play AH", "B play KH", "A play QH", "B play JH"]
+        "A play AS", "B play QS", "A play KS", "B play AH", "A play JS", "B play KH", "A play QH", "B play JH"]
 
     code, out, err = cli("replay", record)
     assert code == 3
@@ -491,11 +491,11 @@ def test_play_saves_the_game_so_far_before_an_internal_error(tmp_path, monkeypat
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 4
     assert err == ("cardspec play: internal error (RuntimeError: broken bot) in a game (deal 1, A to act after "
-                   "`B play JS`); please report it with the command that caused it (CARDSPEC_DEBUG=1 shows where it "
+                   "`B play AH`); please report it with the command that caused it (CARDSPEC_DEBUG=1 shows where it "
                    "happened)\n")
     saved = yaml.safe_load(record.read_text())
     assert saved["interrupted"] is True
-    assert saved["deals"][0]["actions"] == ["A play AS, B play QS", "A play KS, B play JS"]
+    assert saved["deals"][0]["actions"] == ["A play AS, B play QS", "A play KS, B play AH"]
     code, out, err = cli("replay", record)
     assert code == 0 and "Deal  1 unfinished (A to act)" in out
 
