@@ -2,10 +2,10 @@
 
 `current_player`, `legal_actions()`, `apply(action)`, `is_terminal`, `returns`,
 `view(seat)`, `history`, `clone()`. Chance is seeded: each chance event (the first
-dealer, a shuffle, a cut) draws from a generator made for it from the seed, the deal's
-number and the event's number in the deal (`chance()`), so the same seed and the same
-choices give the same game, and no generator's state is carried between decisions: a
-clone copies a number. Chance outcomes can instead be given explicitly, which is how
+dealer, a shuffle, a cut) is drawn from its key, made of the seed, the deal's number and
+the event's number in the deal (`chance()`, interpreter/chance.py), so the same seed and
+the same choices give the same game, and no generator's state is carried between
+decisions: a clone copies a number. Chance outcomes can instead be given explicitly, which is how
 hand-written records replay.
 
 A clone shares what cannot change any more (finished deals, the compiled game) and copies
@@ -26,6 +26,7 @@ import random
 from typing import TYPE_CHECKING, Sequence
 
 from .actions import Action, match_key
+from .chance import Chance
 from .errors import GameError, GameFault, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -310,10 +311,10 @@ class State:
         d["_legal"] = None
         return other
 
-    def chance(self) -> random.Random:
-        """The generator of the next chance event: the same for the same seed, deal and event."""
+    def chance(self) -> Chance:
+        """The next chance event's outcomes: the same for the same seed, deal and event."""
         self.chances += 1
-        return random.Random(f"{self.chance_seed}/{self.deal_number}/{self.chances}")
+        return Chance(f"{self.chance_seed}/{self.deal_number}/{self.chances}")
 
     def sampled_for(self, seat: int, rng: random.Random) -> "State":
         """A copy in which every card `seat` cannot see is dealt again, at random, among the places

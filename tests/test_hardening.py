@@ -79,7 +79,7 @@ def test_division_by_zero_in_a_score_is_placed_in_the_spec(tmp_path):
     assert code == 3
     n = line_of(spec, f"score: {DIVISION}")
     assert err == (f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 "
-                   f"(deal 1, at `B play JH`; seed 1)\n"
+                   f"(deal 1, at `A play QH`; seed 1)\n"
                    f"        score: {DIVISION}\n"
                    f"                     ^\n")
 
@@ -90,7 +90,7 @@ def test_index_out_of_range_in_a_play_rule_is_placed_in_the_spec(tmp_path):
     assert code == 3
     n = line_of(spec, "keep:")
     assert err.splitlines() == [
-        f"{spec}:{n}:29: index 7 is out of range for a list of 3 items (deal 1, B to act after `A play AS`; seed 1)",
+        f"{spec}:{n}:29: index 7 is out of range for a list of 4 items (deal 1, A to act after `B play AS`; seed 1)",
         "        keep: card.suit == hand[7].suit",
         "                                ^",
     ]
@@ -104,7 +104,7 @@ def test_a_spec_function_that_fails_is_placed_in_its_own_text(tmp_path):
     assert code == 3
     n = line_of(spec, "value:")
     assert err.splitlines()[0] == (f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 "
-                                   f"(deal 1, at `B play JH`; seed 1)")
+                                   f"(deal 1, at `A play QH`; seed 1)")
 
 
 def test_a_contract_schedule_that_runs_out_of_choices(tmp_path):
@@ -116,8 +116,8 @@ def test_a_contract_schedule_that_runs_out_of_choices(tmp_path):
     assert code == 3
     n = line_of(spec, "choose_contract:")
     assert err.splitlines() == [
-        f"{spec}:{n}:3: A must act in phase `choose_contract` but has no legal choice "
-        "(deal 5, A to act after `A play JH`; seed 1)",
+        f"{spec}:{n}:3: B must act in phase `choose_contract` but has no legal choice "
+        "(deal 5, B to act after `A play JS`; seed 1)",
         "      choose_contract: {by: dealer, once_each: true}",
         "      ^",
     ]
@@ -129,7 +129,7 @@ def test_a_statistic_that_fails_after_the_game_is_placed_too(tmp_path):
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "odd:")
-    assert err.splitlines()[0] == f"{spec}:{n}:15: division by zero: `deal_number - 2` is 0 (deal 2, after `A play JH`; seed 1)"
+    assert err.splitlines()[0] == f"{spec}:{n}:15: division by zero: `deal_number - 2` is 0 (deal 2, after `A play JS`; seed 1)"
 
 
 def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_path):
@@ -138,20 +138,20 @@ def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_p
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 3
     n = line_of(spec, f"score: {DIVISION}")
-    fault = f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 (deal 1, at `B play JH`; seed 1)"
+    fault = f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 (deal 1, at `A play QH`; seed 1)"
     assert err.splitlines()[0] == fault
     assert f"Record saved to {record}" in out
     saved = yaml.safe_load(record.read_text())
     assert saved["interrupted"] is True and "totals" not in saved
     assert [a for line in saved["deals"][0]["actions"] for a in line.split(", ")] == [
-        "A play AS", "B play QS", "A play KS", "B play AH", "A play JS", "B play KH", "A play QH", "B play JH"]
+        "B play AS", "A play QS", "B play KS", "A play AH", "B play JS", "A play KH", "B play JH", "A play QH"]
 
     code, out, err = cli("replay", record)
     assert code == 3
     lines = err.splitlines()
     assert lines[0] == fault
-    at = line_of(record, "B play JH")
-    assert f"{record}:{at}:16: `B play JH`: the spec failed at this action (the error above)" in lines
+    at = line_of(record, "A play QH")
+    assert f"{record}:{at}:16: `A play QH`: the spec failed at this action (the error above)" in lines
 
 
 def test_a_fault_as_the_game_starts_leaves_no_empty_record(tmp_path):
@@ -490,14 +490,14 @@ def test_play_saves_the_game_so_far_before_an_internal_error(tmp_path, monkeypat
     record = tmp_path / "r.yaml"
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 4
-    assert err == ("cardspec play: internal error (RuntimeError: broken bot) in a game (deal 1, A to act after "
-                   "`B play AH`); please report it with the command that caused it (CARDSPEC_DEBUG=1 shows where it "
+    assert err == ("cardspec play: internal error (RuntimeError: broken bot) in a game (deal 1, B to act after "
+                   "`A play AH`); please report it with the command that caused it (CARDSPEC_DEBUG=1 shows where it "
                    "happened)\n")
     saved = yaml.safe_load(record.read_text())
     assert saved["interrupted"] is True
-    assert saved["deals"][0]["actions"] == ["A play AS, B play QS", "A play KS, B play AH"]
+    assert saved["deals"][0]["actions"] == ["B play AS, A play QS", "B play KS, A play AH"]
     code, out, err = cli("replay", record)
-    assert code == 0 and "Deal  1 unfinished (A to act)" in out
+    assert code == 0 and "Deal  1 unfinished (B to act)" in out
 
 
 def test_a_record_that_play_wrote_beside_its_spec_replays_from_the_working_folder(tmp_path, monkeypatch):

@@ -204,7 +204,7 @@ PLAIN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 TRUMP = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3}
 
 
-@pytest.mark.parametrize("seed", [5, 6, 7, 9, 11, 12, 13, 14, 15, 16])  # whole games, each reaching a bella
+@pytest.mark.parametrize("seed", [1, 2, 4, 7, 8, 9, 10, 12, 13, 14])  # whole games, each reaching a bella
 def test_scores_add_up_and_the_maker_rule_is_exact(seed):
     """Card points + last trick + sequences + bella, recomputed from the tricks, give every deal score."""
     game = GAME

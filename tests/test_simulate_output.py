@@ -283,7 +283,7 @@ def test_a_broken_game_on_either_side_is_named(tmp_path):
     broken.write_text(f"extends: {BARBU}\ntitle: Barbu with a wrong total\ncontracts:\n  no_tricks:\n    total: -12\n")
     code, out, err = cli("simulate", BARBU, "--against", broken, "--games", 2)
     assert (code, out) == (1, "")
-    assert err == (f"cardspec simulate: {broken}: game 1 (seed 1): deal 3 (No Tricks): the raw scores -2 -10 -8 -6 "
+    assert err == (f"cardspec simulate: {broken}: game 1 (seed 1): deal 2 (No Tricks): the raw scores -2 0 -6 -18 "
                    "sum to -26, but the contract declares a total of -12\n")
 
 

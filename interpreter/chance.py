@@ -1,0 +1,58 @@
+"""Chance: the random outcomes of a game (a shuffle, a cut, the first dealer), from a key.
+
+Each chance event of a game has a key (the state's chance seed, the deal's number, the
+event's number in the deal); its outcome is a function of that key alone. So a state
+carries no random generator between decisions (a clone copies a number), and the same
+seed gives the same game whatever was cloned or sampled in between.
+
+The bits of an event are BLAKE2b digests of its key and a block counter, which is cheaper
+than seeding a Mersenne Twister for every event and is as uniform as a generator needs to
+be. A shuffle is Fisher-Yates driven by one uniform number below n! (rejection sampling),
+read digit by digit in the factorial number system: exactly uniform over the orders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+_FACTORIALS = [math.factorial(n) for n in range(130)]
+
+
+class Chance:
+    """The random outcomes of one chance event, drawn from its key."""
+
+    __slots__ = ("key", "block")
+
+    def __init__(self, key: str):
+        self.key = key.encode()
+        self.block = 0
+
+    def _below(self, bound: int) -> int:
+        """A uniform whole number in [0, bound), bound >= 1."""
+        bits = (bound - 1).bit_length()
+        if bits == 0:
+            return 0
+        nbytes = (bits + 7) // 8
+        while True:
+            raw = b""
+            while len(raw) < nbytes:
+                self.block += 1
+                raw += hashlib.blake2b(self.key + b"/%d" % self.block).digest()
+            x = int.from_bytes(raw[:nbytes], "little") >> (8 * nbytes - bits)
+            if x < bound:
+                return x
+
+    def randrange(self, n: int) -> int:
+        """A uniform choice among 0, 1, ..., n - 1."""
+        if n < 1:
+            raise ValueError("randrange needs at least one choice")
+        return self._below(n)
+
+    def shuffle(self, items: list) -> None:
+        """Put `items` in a uniformly random order, in place."""
+        n = len(items)
+        x = self._below(_FACTORIALS[n] if n < len(_FACTORIALS) else math.factorial(n))
+        for i in range(n - 1, 0, -1):
+            x, j = divmod(x, i + 1)
+            items[i], items[j] = items[j], items[i]
