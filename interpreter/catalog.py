@@ -32,17 +32,17 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .errors import one_of
+from .errors import CardspecError, one_of
 
 SUFFIXES = (".yaml", ".yml", ".json")  # an argument with one of these is a path, never a name
 SPEC_SUFFIXES = (".yaml", ".yml")  # the files of a folder of specs
 
 
-class BrokenInstall(RuntimeError):
+class BrokenInstall(CardspecError):
     """A file of the package itself is missing or unreadable: nothing the user wrote is at fault."""
 
 
-class UnknownGame(LookupError):
+class UnknownGame(CardspecError):
     """A spec argument that is neither an existing file nor the name of a shipped game."""
 
     def __init__(self, message: str):

@@ -10,11 +10,16 @@ the file, line and column (1-based) and an optional hint ("did you mean `score`?
       hint: did you mean `tricks`?
 
 Errors are collected, sorted by place and shown together (`SpecErrors`).
+
+Everything cardspec raises on purpose derives from `CardspecError`: a caller can catch
+the project's own errors apart from bugs. A refused action (`IllegalAction`) carries its
+`kind` (a `Refusal`) and the name of the rule that forbids it (`rule`) as data.
 """
 
 from __future__ import annotations
 
 import difflib
+import enum
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -27,8 +32,12 @@ EXIT_INTERNAL = 4  # an internal error: a bug of cardspec itself, never of the i
 EXIT_INTERRUPTED = 130
 
 
+class CardspecError(Exception):
+    """The root of every error cardspec raises on purpose (anything else is a bug)."""
+
+
 @dataclass
-class SpecError(Exception):
+class SpecError(CardspecError):
     """One problem in a spec or record, with its place."""
 
     message: str
@@ -67,7 +76,7 @@ class SpecError(Exception):
         return text
 
 
-class SpecErrors(Exception):
+class SpecErrors(CardspecError):
     """Several errors found by one pass; rendered sorted by place."""
 
     def __init__(self, errors: Iterable[SpecError]):
@@ -81,7 +90,7 @@ class SpecErrors(Exception):
         return self.render()
 
 
-class GameError(Exception):
+class GameError(CardspecError):
     """A rule of the game was broken at run time (illegal action, broken deal total)."""
 
     def __init__(self, message: str, rule: str | None = None):
@@ -96,8 +105,25 @@ class GameFault(SpecError):
     message naming the deal and the action."""
 
 
+class Refusal(enum.Enum):
+    """Why an action is refused."""
+
+    GAME_OVER = "the game is over"
+    NOT_A_MOVE = "no such move in this phase"
+    NOT_HELD = "the card is not in the player's hand"
+    RULE = "a rule of the game forbids it"  # `IllegalAction.rule` names it
+    NOT_NOW = "a move of this phase, but not allowed now"
+    FOREIGN = "legal by its name, but another phase's action object"
+
+
 class IllegalAction(GameError):
-    """An action that the rules do not allow now; the state is unchanged."""
+    """An action that the rules do not allow now; the state is unchanged.
+
+    `kind` says why (a `Refusal`), `rule` names the rule that forbids it when one does."""
+
+    def __init__(self, message: str, rule: str | None = None, kind: Refusal | None = None):
+        super().__init__(message, rule)
+        self.kind = kind if kind is not None else (Refusal.RULE if rule is not None else Refusal.NOT_NOW)
 
 
 def suggest(name: str, choices: Iterable[str]) -> str | None:

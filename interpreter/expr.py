@@ -44,7 +44,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 
 from . import catalog
 from .cards import Pack, normalize
-from .errors import one_of, suggest
+from .errors import CardspecError, one_of, suggest
 
 NULLABLE = frozenset({"suit", "seat", "card", "contract", "trick"})
 AGGREGATES = ("count", "sum", "min", "max", "any", "all", "filter")
@@ -125,7 +125,7 @@ class Compiled:
     constant: bool
 
 
-class ExprError(Exception):
+class ExprError(CardspecError):
     """A bad expression (or a run-time fault in one); line/column are 1-based in its text."""
 
     def __init__(self, message: str, line: int = 1, column: int = 1, hint: str | None = None):

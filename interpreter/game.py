@@ -107,6 +107,7 @@ class Compiler(PhaseCompiler):
         self.errors: list[SpecError] = []
         self.broken_functions: set[str] = set()
         self.places = Places(doc)  # each expression's closure -> its spec path, to place a failure in play
+        self.constants = {}  # the closure of each expression that needs no state -> its value
 
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
         e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
@@ -129,8 +130,11 @@ class Compiler(PhaseCompiler):
         else:
             source = str(value)
         try:
-            fn = compile_expr(source, scope or self.scope, expect).fn
+            compiled = compile_expr(source, scope or self.scope, expect)
+            fn = compiled.fn
             self.places.add(fn, path)
+            if compiled.constant:
+                self.constants[fn] = fn()
             return fn
         except ExprError as e:
             if not self._follows_from_broken_function(e):
@@ -459,13 +463,9 @@ class Compiler(PhaseCompiler):
 
     # ---- phases -----------------------------------------------------------------------
 
-    @staticmethod
-    def _constant(fn):
+    def _constant(self, fn):
         """The value of a compiled expression that needs no state, else None."""
-        try:
-            return fn(None)
-        except Exception:  # it reads the state: only known while playing
-            return None
+        return self.constants.get(fn)
 
 
 def _domain_type(domain):

@@ -39,7 +39,7 @@ from typing import Any
 
 import yaml
 
-from .errors import SpecError, SpecErrors
+from .errors import CardspecError, SpecError, SpecErrors
 
 # The C loader is much faster; both resolve tags the same way and give the same marks.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -274,7 +274,7 @@ SPEC_SUFFIXES = (".yaml", ".yml")  # what a spec named by another file (extends,
 _SEARCH = contextvars.ContextVar("spec_path", default=())  # folders given with --spec-path
 
 
-class Refused(Exception):
+class Refused(CardspecError):
     """A path that is not read, and why: `message`, and `hint` when there is one."""
 
     def __init__(self, message: str, hint: str | None = None, missing: bool = False):

@@ -45,14 +45,14 @@ import yaml
 
 from .agents import AGENT_KINDS
 from .catalog import UnknownGame, spec_file
-from .errors import GameError, GameFault, IllegalAction, SpecError, SpecErrors, one_of, suggest
+from .errors import CardspecError, GameError, GameFault, IllegalAction, SpecError, SpecErrors, one_of, suggest
 from .loading import Document, Refused, confined, load, shown, spec_roots
 from .overlays import option_text
 
 FORMAT = "cardspec-record/1"
 
 
-class ReplayError(Exception):
+class ReplayError(CardspecError):
     """The record and the rules disagree (or, with `invalid`, the record is malformed)."""
 
     def __init__(self, error: SpecError, invalid: bool = False):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from .actions import Action, match_key
 from .chance import Chance
-from .errors import GameError, GameFault, IllegalAction
+from .errors import GameError, GameFault, IllegalAction, Refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -237,32 +237,32 @@ class State:
             if match_key(a.name) == key:
                 return a
         if self.terminal:
-            raise IllegalAction("the game is over", None)
+            raise IllegalAction("the game is over", None, Refusal.GAME_OVER)
         spelt = self.phase.parse(self, text)  # a phase may read other spellings of its actions
         if spelt is not None:
             for a in legal:
                 if a.name == spelt.name:
                     return a
-        message, rule = self.why_illegal_text(text)
-        raise IllegalAction(message, rule)
+        raise IllegalAction(*self.why_illegal_text(text))
 
-    def why_illegal(self, action: Action) -> tuple[str, str | None]:
-        """Why `action` is not legal now: (message, rule name or None)."""
+    def why_illegal(self, action: Action) -> tuple[str, str | None, Refusal | None]:
+        """Why `action` is not legal now: (message, rule name or None, kind or None)."""
         if self.terminal:
-            return "the game is over", None
+            return "the game is over", None, Refusal.GAME_OVER
         # the phase judges its own actions only: one of another phase is read by its name
         name = getattr(action, "name", str(action))
         if any(a.name == name for a in self.legal_actions()):
             return (f"`{name}` is legal here, but this is another phase's action: apply it by name, or "
-                    "one from legal_actions()"), None
+                    "one from legal_actions()"), None, Refusal.FOREIGN
         return self.why_illegal_text(name)
 
-    def why_illegal_text(self, text: str) -> tuple[str, str | None]:
+    def why_illegal_text(self, text: str) -> tuple[str, str | None, Refusal | None]:
         action = self.phase.parse(self, text)
         if action is None:
             names = ", ".join(a.name for a in self.legal_actions()[:12])
-            return f"`{text}` is not a move here; you may: {names}", None
-        return self.phase.refuse(self, action)
+            return f"`{text}` is not a move here; you may: {names}", None, Refusal.NOT_A_MOVE
+        refused = self.phase.refuse(self, action)  # (message, rule) or (message, rule, kind)
+        return refused if len(refused) == 3 else (*refused, None)
 
     def clone(self) -> "State":
         """An independent copy (the RNG included) that shares the immutable game."""

@@ -6,9 +6,10 @@ from pathlib import Path
 
 from .. import catalog
 from ..agents import AGENT_KINDS, make_agent
+from ..errors import CardspecError
 
 
-class UsageError(Exception):
+class UsageError(CardspecError):
     """A bad command line: exit 2 with the message and a pointer to `--help`."""
 
 

@@ -19,7 +19,7 @@ five cards of twelve would be 1,585 actions), for bots and for people alike.
 from __future__ import annotations
 
 from ..actions import Action
-from ..errors import GameError
+from ..errors import GameError, Refusal
 from . import Phase
 
 
@@ -115,7 +115,7 @@ class Exchange(Phase):
             return (f"{st.seat_name(p)} must discard at least {least} card{'s' * (least != 1)} before drawing",
                     "exchange")
         if action.arg not in st.hands[p]:
-            return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None
+            return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD
         return f"{st.seat_name(p)} may discard at most {most} card{'s' * (most != 1)}", "exchange"
 
 

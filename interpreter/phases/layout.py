@@ -16,6 +16,7 @@ that suit counts as already begun at R.
 from __future__ import annotations
 
 from ..actions import Action
+from ..errors import Refusal
 from . import Phase, in_the_open
 
 
@@ -125,7 +126,7 @@ class Layout(Phase):
             return (f"{st.seat_name(p)} may not pass while holding a playable card ({cards})", "must play when able")
         c = action.arg
         if c not in st.hands[p]:
-            return f"{st.seat_name(p)} does not hold {names[c]}", None
+            return f"{st.seat_name(p)} does not hold {names[c]}", None, Refusal.NOT_HELD
         run = st.layout[self.suit[c]]
         pack = self.pack
         if run is None:

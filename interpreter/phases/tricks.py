@@ -18,9 +18,9 @@ Games without announcements never go through that code.
 from __future__ import annotations
 
 from ..actions import Action
+from ..errors import Refusal
 from ..state import Trick
 from . import Phase, in_the_open
-
 
 ALWAYS, ON_LEAD, NOT_ON_LEAD, IF = range(4)  # when a rule applies
 
@@ -238,7 +238,7 @@ class Tricks(Phase):
         p = st.to_play
         pack_names = st.game.pack.names
         if c not in st.hands[p]:
-            return f"{st.seat_name(p)} does not hold {pack_names[c]}", None
+            return f"{st.seat_name(p)} does not hold {pack_names[c]}", None, Refusal.NOT_HELD
         if action.__class__ is Said and c in self.legal(st):
             a = action.announcement
             return f"`{action.name}`: you may say {a.word} only {a.text}; play {st.game.pack.names[c]} alone", a.word
