@@ -51,6 +51,10 @@ class SpecError(CardspecError):
     def __post_init__(self) -> None:
         Exception.__init__(self, self.message)
 
+    def __reduce__(self):  # whole across a process boundary (Exception pickles its args only)
+        return self.__class__, (self.message, self.file, self.line, self.column, self.path, self.hint,
+                                self.source_line)
+
     def __str__(self) -> str:
         return self.render()
 
@@ -98,6 +102,9 @@ class GameError(CardspecError):
         self.message = message
         self.rule = rule
 
+    def __reduce__(self):  # whole across a process boundary (Exception pickles its args only)
+        return self.__class__, (self.message, self.rule)
+
 
 class GameFault(SpecError):
     """A spec's rules failed during a game (a division by zero, an index out of range, no
@@ -124,6 +131,9 @@ class IllegalAction(GameError):
     def __init__(self, message: str, rule: str | None = None, kind: Refusal | None = None):
         super().__init__(message, rule)
         self.kind = kind if kind is not None else (Refusal.RULE if rule is not None else Refusal.NOT_NOW)
+
+    def __reduce__(self):
+        return self.__class__, (self.message, self.rule, self.kind)
 
 
 def suggest(name: str, choices: Iterable[str]) -> str | None:

@@ -14,7 +14,10 @@ that both sides share.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from statistics import NormalDist
+
+from .errors import CardspecError
 
 # Student's t, two-sided 95% (the 0.975 quantile), for 1..30 degrees of freedom
 _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -83,11 +86,22 @@ def deal_rows(state, seed: int, game_no: int) -> list[list]:
              *d.scores] for d in state.deals]
 
 
+def game_agents(bots, seed: int) -> list:
+    """The bots of one game, one per seat, from `bots`: (kind, number) per seat, each seeded from
+    the game's seed and its number, so that a game depends on its seed alone and plays the same
+    in any process (and, with the same numbers, a seat of another spec gets the same bot)."""
+    from .agents import make_agent
+
+    return [make_agent(kind, seed=seed * 7919 + number) for kind, number in bots]
+
+
 def play_games(game, agents, seeds, max_deals: int):
-    """Play one game per seed with `agents`; yield (seed, finished state, stopped at max_deals).
+    """Play one game per seed; yield (seed, finished state, stopped at max_deals). `agents` is
+    the list of bots, or a function of the seed that makes each game's (`game_agents`).
 
     A GameError from the spec propagates; the caller names the game."""
     for seed in seeds:
+        agents_now = agents(seed) if callable(agents) else agents
         state = game.new_state(seed)
         stopped = False
         while not state.is_terminal:
@@ -96,8 +110,46 @@ def play_games(game, agents, seeds, max_deals: int):
                 stopped = True
                 break
             p = state.current
-            state.apply(agents[p].choose(state, p, state.legal_actions()))
+            state.apply(agents_now[p].choose(state, p, state.legal_actions()))
         yield seed, state, stopped
+
+
+@dataclass
+class GameSummary:
+    """What one finished (or stopped) game adds to a study: small, and plain enough to cross
+    from a worker process to the one that adds it up."""
+
+    seed: int
+    stopped: bool
+    returns: list
+    statistics: dict  # the spec's per-game statistics: name -> held
+    deals: list  # per deal: (contract, declarer, scores, void, flags)
+    rows: list | None  # per deal, the CSV rows, when kept
+
+
+def summarize(game, seed: int, state, stopped: bool, game_no: int, keep_rows: bool = False) -> GameSummary:
+    """The summary of a finished game, the `game_no`-th of its run."""
+    held = {}
+    for name, cond in game.statistics.items():
+        state.player = 0
+        held[name] = bool(cond(state))
+    return GameSummary(seed, stopped, list(state.returns), held,
+                       [(d.contract, d.declarer, list(d.scores), d.void, dict(d.flags)) for d in state.deals],
+                       deal_rows(state, seed, game_no) if keep_rows else None)
+
+
+def play_chunk(game, bots, seeds, first_no: int, max_deals: int, keep_rows: bool):
+    """Play the games of `seeds` (the first being the run's `first_no`-th) with `bots` (see `game_agents`):
+    (their summaries, and None or (index in `seeds`, the error) when one of them broke). What a
+    worker process runs: the game crosses as its source and is compiled there once."""
+    out = []
+    try:
+        for k, (seed, state, stopped) in enumerate(play_games(game, lambda s: game_agents(bots, s), seeds,
+                                                               max_deals)):
+            out.append(summarize(game, seed, state, stopped, first_no + k, keep_rows))
+    except CardspecError as e:
+        return out, (len(out), e)
+    return out, None
 
 
 class Study:
@@ -122,32 +174,34 @@ class Study:
 
     def add(self, seed: int, state, stopped: bool = False, keep_rows: bool = False) -> None:
         """Count one finished (or stopped) game."""
+        self.add_summary(summarize(self.game, seed, state, stopped, self.games + 1, keep_rows))
+
+    def add_summary(self, game: GameSummary) -> None:
+        """Count one game, from its summary."""
         g, n = self.game, self.game.n
-        self.seeds.append(seed)
-        if stopped:
-            self.unfinished.append(seed)
-        returns = state.returns
+        self.seeds.append(game.seed)
+        if game.stopped:
+            self.unfinished.append(game.seed)
         for p in range(n):
-            self.results[p].append(returns[p])
-        for p in winners(returns, g.winner == "highest"):
+            self.results[p].append(game.returns[p])
+        for p in winners(game.returns, g.winner == "highest"):
             self.wins[p] += 1
-        for name, cond in g.statistics.items():
-            state.player = 0
-            self.stats[name] += bool(cond(state))
-        for d in state.deals:
+        for name, held in game.statistics.items():
+            self.stats[name] += held
+        for contract, declarer, scores, void, flags in game.deals:
             self.deals += 1
-            row = self.contracts.setdefault(d.contract, [0, 0, 0])
+            row = self.contracts.setdefault(contract, [0, 0, 0])
             row[0] += 1
-            row[1] += d.scores[d.declarer]
-            row[2] += (sum(d.scores) - d.scores[d.declarer]) / (n - 1)
-            if not d.void:
+            row[1] += scores[declarer]
+            row[2] += (sum(scores) - scores[declarer]) / (n - 1)
+            if not void:
                 for name, counted in self.deal_stats.items():
-                    flag = d.flags.get(name)
+                    flag = flags.get(name)
                     if flag is not None:
                         counted[0] += bool(flag)
                         counted[1] += 1
-        if keep_rows:
-            self.rows.extend(deal_rows(state, seed, self.games))
+        if game.rows:
+            self.rows.extend(game.rows)
 
     def team_results(self) -> list[tuple[str, list]]:
         """Per team, its name (`A+C`) and its mean member result per game."""

@@ -417,3 +417,37 @@ def test_batch_replay_of_a_folder_without_records(tmp_path):
     code, out, err = cli("replay", tmp_path)
     assert (code, out) == (2, "")
     assert err.splitlines()[0] == f"cardspec replay: no records (.yaml, .yml or .json files) in {tmp_path}"
+
+
+# ---------------------------------------------------------------- simulate --jobs
+
+def test_several_processes_give_the_same_figures_as_one(tmp_path):
+    def run(jobs):
+        code, out, err = cli("simulate", RAVAGE, "--games", 9, "--seed", 4, "--jobs", jobs, "--json",
+                             "--csv", tmp_path / f"deals{jobs}.csv")
+        assert (code, err) == (0, "")
+        doc = json.loads(out)
+        doc.pop("seconds"), doc.pop("deals_per_second")
+        return doc, (tmp_path / f"deals{jobs}.csv").read_text()
+
+    assert run(2) == run(1)
+
+
+def test_a_broken_game_is_named_alike_on_several_processes(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(f"extends: {BARBU}\ntitle: Barbu with a wrong total\ncontracts:\n  no_tricks:\n    total: -12\n")
+    one, two = (cli("simulate", broken, "--games", 6, "--jobs", jobs) for jobs in (1, 2))
+    assert one == two and one[0] == 1 and "game 1 (seed 1): deal " in one[2]
+
+
+def test_a_fault_of_the_rules_in_a_worker_is_placed_in_the_spec(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(f"extends: {BARBU}\ntitle: Barbu that divides by zero\ncontracts:\n  no_tricks:\n"
+                      "    score: 1 / (tricks_won - tricks_won)\n")
+    one, two = (cli("simulate", broken, "--games", 4, "--jobs", jobs) for jobs in (1, 2))
+    assert one == two and one[0] == 3
+    assert one[2].startswith(f"{broken}:5:17: division by zero: `tricks_won - tricks_won` is 0 (deal ")
+
+
+def test_jobs_must_not_be_negative():
+    assert cli("simulate", BARBU, "--jobs", -1)[:2] == (2, "")

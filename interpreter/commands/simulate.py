@@ -8,6 +8,9 @@ two deal alike they deal the same cards, and each seat's difference is measured 
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
+import os
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -38,6 +41,9 @@ def add_parser(sub) -> None:
                         "difference SPEC2 - SPEC with its 95%% confidence interval (paired by game)")
     s.add_argument("--against-option", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of SPEC2 (repeatable); --option sets SPEC's only")
+    s.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="play on N processes (default 1; 0: one per core); the figures are the same for any N, "
+                        "since each game depends on its seed alone")
     s.add_argument("--json", action="store_true", help="print one JSON document on stdout instead of the report")
     s.add_argument("--csv", default=None, metavar="FILE", help="write one row per deal to FILE (CSV)")
     s.add_argument("--plot", default=None, metavar="FILE.png",
@@ -53,6 +59,8 @@ def cmd_simulate(args, io) -> int:
         raise UsageError("--games must be at least 1")
     if args.max_deals < 1:
         raise UsageError("--max-deals must be at least 1")
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (one process per core) or more")
     if args.against_option and not args.against:
         raise UsageError("--against-option needs --against")
     game = load_game(spec_path(args.spec), options=options(args))
@@ -70,14 +78,13 @@ def cmd_simulate(args, io) -> int:
 
     seeds = range(args.seed, args.seed + args.games)
 
-    def bots():  # fresh bots for each side, seeded alike; SPEC2's seats get them by seat name
-        _, agents = seat_agents(args.seats, game.turn_order, ["random"] * game.n, args.seed, io)
-        return {name: (kinds[p], agents[p]) for p, name in enumerate(game.seat_names)}
+    def bots(g):  # each seat's bot, numbered by its seat in SPEC: SPEC2's seats get them by name
+        return [(kinds[game.seat_names.index(name)], game.seat_names.index(name)) for name in g.seat_names]
     runs = []
-    with Progress(io, args.games * len(sides), "games", "deals") as bar:
+    with Progress(io, args.games * len(sides), "games", "deals") as bar, _pool(args.jobs) as pool:
         for path, g in sides:
             bar.describe(Path(path).stem)
-            run = _run(g, path, bots(), seeds, args, io, bar)
+            run = _run(g, path, bots(g), seeds, args, io, bar, pool)
             if run is None:
                 return EXIT_FAILURE
             runs.append(run)
@@ -105,25 +112,46 @@ def cmd_simulate(args, io) -> int:
     return EXIT_OK
 
 
-def _run(game, path, bots: dict, seeds, args, io, bar) -> dict | None:
-    """Play every seed; the study and the timing, or None after reporting a broken game."""
-    from ..study import Study, play_games
+@contextlib.contextmanager
+def _pool(jobs: int):
+    """A pool of `jobs` worker processes (0: one per core), or None to play in this process."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1:
+        yield None
+        return
+    with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
+        yield pool
 
-    agents = [bots[name][1] for name in game.seat_names]
+
+def _chunks(seeds, pool) -> list[tuple[int, range]]:
+    """The seeds cut into pieces of work, each with the number of its first game in the run."""
+    size = 1 if pool is None else max(1, min(50, len(seeds) // (8 * pool._max_workers)))
+    return [(k + 1, seeds[k:k + size]) for k in range(0, len(seeds), size)]
+
+
+def _run(game, path, bots, seeds, args, io, bar, pool) -> dict | None:
+    """Play every seed, here or on `pool`; the study and the timing, or None after reporting a
+    broken game (the first in the order of the seeds, whatever the number of processes)."""
+    from ..study import Study, play_chunk
+
     study = Study(game)
     t0 = time.perf_counter()
-    k = 0
-    try:
-        for k, (seed, state, stopped) in enumerate(play_games(game, agents, seeds, args.max_deals), 1):
-            before = study.deals
-            study.add(seed, state, stopped, keep_rows=bool(args.csv))
-            bar.advance(study.deals - before)
-    except GameError as e:
-        which = f"{path}: " if args.against else ""  # of two specs, say which broke
-        print(f"cardspec simulate: {which}game {k + 1} (seed {seeds[k]}): {e.message}", file=io.err)
-        return None
+    work = [(game, bots, chunk, first, args.max_deals, bool(args.csv)) for first, chunk in _chunks(seeds, pool)]
+    done = (play_chunk(*w) for w in work) if pool is None else pool.map(play_chunk, *zip(*work))
+    for (first, chunk), (summaries, broken) in zip(_chunks(seeds, pool), done):
+        before = study.deals
+        for summary in summaries:
+            study.add_summary(summary)
+        bar.advance(study.deals - before)
+        if broken is not None:
+            k, e = broken
+            if not isinstance(e, GameError):
+                raise e  # the spec's rules failed (a located GameFault): reported as such
+            which = f"{path}: " if args.against else ""  # of two specs, say which broke
+            print(f"cardspec simulate: {which}game {first + k} (seed {chunk[k]}): {e.message}", file=io.err)
+            return None
     return {"path": path, "study": study, "seconds": time.perf_counter() - t0,
-            "kinds": [bots[game.seat_names[p]][0] for p in game.turn_order]}
+            "kinds": [bots[p][0] for p in game.turn_order]}
 
 
 def _check_outputs(args) -> None:
