@@ -451,3 +451,24 @@ def test_a_fault_of_the_rules_in_a_worker_is_placed_in_the_spec(tmp_path):
 
 def test_jobs_must_not_be_negative():
     assert cli("simulate", BARBU, "--jobs", -1)[:2] == (2, "")
+
+
+def test_the_ray_backend_gives_the_same_figures(tmp_path):
+    pytest.importorskip("ray")
+
+    def run(*argv):
+        code, out, err = cli("simulate", PARLETT, "--games", 6, "--seed", 2, "--json", *argv)
+        assert code == 0, err
+        doc = json.loads(out)
+        doc.pop("seconds"), doc.pop("deals_per_second")
+        return doc
+
+    assert run("--backend", "ray", "--jobs", 2) == run()
+
+
+def test_the_ray_backend_without_ray_is_a_usage_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # an import of it fails, as when not installed
+    assert cli("simulate", BARBU, "--backend", "ray") == (
+        2, "", "cardspec simulate: the ray backend needs Ray, which is not installed: pip install 'cardspec[ray]'\n")

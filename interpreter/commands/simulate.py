@@ -8,14 +8,12 @@ two deal alike they deal the same cards, and each seat's difference is measured 
 
 from __future__ import annotations
 
-import concurrent.futures
-import contextlib
-import os
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
 from ..errors import EXIT_FAILURE, EXIT_OK, GameError
+from ..runners import BACKENDS, RunnerError, runner
 from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 from .progress import Progress
 
@@ -44,6 +42,9 @@ def add_parser(sub) -> None:
     s.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="play on N processes (default 1; 0: one per core); the figures are the same for any N, "
                         "since each game depends on its seed alone")
+    s.add_argument("--backend", default="local", choices=BACKENDS,
+                   help="local (this machine's processes, the default) or ray (Ray tasks, on the cluster named "
+                        "by RAY_ADDRESS or on this machine; needs cardspec[ray])")
     s.add_argument("--json", action="store_true", help="print one JSON document on stdout instead of the report")
     s.add_argument("--csv", default=None, metavar="FILE", help="write one row per deal to FILE (CSV)")
     s.add_argument("--plot", default=None, metavar="FILE.png",
@@ -81,13 +82,16 @@ def cmd_simulate(args, io) -> int:
     def bots(g):  # each seat's bot, numbered by its seat in SPEC: SPEC2's seats get them by name
         return [(kinds[game.seat_names.index(name)], game.seat_names.index(name)) for name in g.seat_names]
     runs = []
-    with Progress(io, args.games * len(sides), "games", "deals") as bar, _pool(args.jobs) as pool:
-        for path, g in sides:
-            bar.describe(Path(path).stem)
-            run = _run(g, path, bots(g), seeds, args, io, bar, pool)
-            if run is None:
-                return EXIT_FAILURE
-            runs.append(run)
+    try:
+        with Progress(io, args.games * len(sides), "games", "deals") as bar, runner(args.backend, args.jobs) as pool:
+            for path, g in sides:
+                bar.describe(Path(path).stem)
+                run = _run(g, path, bots(g), seeds, args, io, bar, pool)
+                if run is None:
+                    return EXIT_FAILURE
+                runs.append(run)
+    except RunnerError as e:
+        raise UsageError(str(e)) from None
 
     if args.csv:
         _write_csv(args.csv, runs)
@@ -112,32 +116,21 @@ def cmd_simulate(args, io) -> int:
     return EXIT_OK
 
 
-@contextlib.contextmanager
-def _pool(jobs: int):
-    """A pool of `jobs` worker processes (0: one per core), or None to play in this process."""
-    jobs = jobs or os.cpu_count() or 1
-    if jobs == 1:
-        yield None
-        return
-    with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
-        yield pool
-
-
 def _chunks(seeds, pool) -> list[tuple[int, range]]:
     """The seeds cut into pieces of work, each with the number of its first game in the run."""
-    size = 1 if pool is None else max(1, min(50, len(seeds) // (8 * pool._max_workers)))
+    size = 1 if pool.workers == 1 else max(1, min(50, len(seeds) // (8 * pool.workers)))
     return [(k + 1, seeds[k:k + size]) for k in range(0, len(seeds), size)]
 
 
 def _run(game, path, bots, seeds, args, io, bar, pool) -> dict | None:
-    """Play every seed, here or on `pool`; the study and the timing, or None after reporting a
-    broken game (the first in the order of the seeds, whatever the number of processes)."""
+    """Play every seed on `pool` (a runner); the study and the timing, or None after reporting a
+    broken game (the first in the order of the seeds, whatever the runner)."""
     from ..study import Study, play_chunk
 
     study = Study(game)
     t0 = time.perf_counter()
     work = [(game, bots, chunk, first, args.max_deals, bool(args.csv)) for first, chunk in _chunks(seeds, pool)]
-    done = (play_chunk(*w) for w in work) if pool is None else pool.map(play_chunk, *zip(*work))
+    done = pool.map(play_chunk, work)
     for (first, chunk), (summaries, broken) in zip(_chunks(seeds, pool), done):
         before = study.deals
         for summary in summaries:
