@@ -11,7 +11,11 @@ and prints deals per second of both and their ratio (interpreter / hand-coded).
 The spec is the shipped `specs/barbu/barbu.yaml`, changed in memory only so that a
 declarer may name the same contract every deal and the game never ends.
 
-    python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3]
+Then the cost of `clone()` and `sampled_for()` on a Barbu state in the middle of a game
+(what search bots pay per imagined world), and deals per second and microseconds per move
+of whole games between random bots for every shipped spec.
+
+    python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3]
 """
 
 from __future__ import annotations
@@ -80,6 +84,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=3000, help="deals per contract and engine (default 3000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
+    ap.add_argument("--games", type=int, default=3, help="whole games per shipped spec (default 3; 0: none)")
     args = ap.parse_args(argv)
     game = endless_game()
     ref = load_reference()
@@ -97,7 +102,55 @@ def main(argv=None) -> int:
         print(line)
     if worst is not None:
         print(f"lowest ratio {worst:.2f} (target >= 0.35)")
+    clone, sample = clone_costs()
+    print(f"Barbu mid-game (deal 15, 20 cards played): clone {clone:.1f} us, sampled_for {sample:.1f} us")
+    if args.games:
+        print(f"whole games, random bots, {args.games} per spec:")
+        for spec in sorted((ROOT / "specs").rglob("*.yaml")):
+            deals, seconds, moves = whole_games(spec, args.games, args.seed)
+            print(f"  {spec.relative_to(ROOT / 'specs').as_posix():<32} {deals / seconds:8.0f} deals/s "
+                  f"{1e6 * seconds / moves:6.2f} us/move")
     return 0
+
+
+def clone_costs(repeat: int = 5, n: int = 2000) -> tuple[float, float]:
+    """Microseconds (process time, best of `repeat`) of `clone()` and `sampled_for()` mid-game."""
+    from interpreter.game import load_game
+
+    state = load_game(ROOT / "specs" / "barbu" / "barbu.yaml").new_state(1)
+    rng = random.Random(1)
+    while state.deal_number < 15 or state.phase.kind != "tricks":
+        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+
+    def best(fn):
+        out = float("inf")
+        for _ in range(repeat):
+            t0 = time.process_time()
+            for _ in range(n):
+                fn()
+            out = min(out, (time.process_time() - t0) / n)
+        return 1e6 * out
+    return best(state.clone), best(lambda: state.sampled_for(1, rng))
+
+
+def whole_games(spec, games: int, seed: int) -> tuple[int, float, int]:
+    """Deals, seconds and moves of `games` whole games of `spec` between random bots."""
+    from interpreter.game import load_game
+
+    game = load_game(spec)
+    rng = random.Random(seed)
+    deals = moves = 0
+    t0 = time.perf_counter()
+    for k in range(games):
+        state = game.new_state(seed + k)
+        while not state.is_terminal and state.deal_number <= 1000:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            moves += 1
+        deals += len(state.deals)
+    return deals, time.perf_counter() - t0, moves
 
 
 if __name__ == "__main__":
