@@ -169,7 +169,7 @@ def _short(name: str) -> str:
 
 
 def _expand(text: str, legal) -> str:
-    """When playing cards, a move without its verb is a play: `QS`, or `QH WORD` for a card played with an announcement."""
+    """When playing cards, a move without its verb is a play: `QS`, or `QH WORD` (a card with an announcement)."""
     words = text.split()
     if words and words[0].lower() not in ("play", "pass") and any(a.kind == "play" for a in legal):
         return "play " + text

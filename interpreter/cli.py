@@ -4,7 +4,8 @@
 stdout, stderr)` does the work and is what tests call in-process. Exit codes: 0 ok,
 1 a game or replay failed (illegal action, score mismatch, broken total), 2 a bad
 command line, 3 an invalid spec or record (or a spec whose rules fail during a game),
-4 an internal error (a bug, or an installation that lacks one of its own files), 130 interrupted (the record so far is saved).
+4 an internal error (a bug, or an installation that lacks one of its own files), 130
+interrupted (the record so far is saved).
 
 No bad input ends in a Python traceback: `run()` turns any exception it did not expect
 into one line naming the command (exit 4), or, when it escaped from a game's

@@ -98,7 +98,7 @@ def _game_of(source) -> Game:
     return load_game(path, text=text, options=dict(options))
 
 
-class Compiler(PhaseCompiler):
+class Compiler:
     """One pass over a structurally valid spec document, collecting semantic errors."""
 
     def __init__(self, doc: Document):
@@ -185,7 +185,7 @@ class Compiler(PhaseCompiler):
         for key, c in contracts_spec.items():
             contracts[key] = self.compile_contract(key, c or {})
 
-        phases, settle = self.compile_phases(contracts, rules, play_actions)
+        phases, settle = PhaseCompiler(self).compile_phases(contracts, rules, play_actions)
         dealer = s.get("dealer") or {}
         first = dealer.get("first", "random")
         if first == "random":

@@ -17,12 +17,24 @@ Games without announcements never go through that code.
 
 from __future__ import annotations
 
+import enum
+
 from ..actions import Action
 from ..errors import Refusal
 from ..state import Trick
 from . import Phase, in_the_open
 
-ALWAYS, ON_LEAD, NOT_ON_LEAD, IF = range(4)  # when a rule applies
+
+class When(enum.IntEnum):
+    """When a play rule applies: always, on lead, not on lead, or when its condition holds."""
+
+    ALWAYS = 0
+    ON_LEAD = 1
+    NOT_ON_LEAD = 2
+    IF = 3
+
+
+ALWAYS, ON_LEAD, NOT_ON_LEAD, IF = When  # (plain names for the play loop)
 
 
 class PlayRule:
