@@ -27,12 +27,38 @@ import yaml
 
 from .errors import SpecError, SpecErrors
 
-# The C loader is much faster; both resolve tags the same way and give the same marks.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # A built value is used for every path an alias expands to; a tiny file of nested
-# aliases could otherwise expand to billions of values ("billion laughs").
+# aliases could otherwise expand to billions of values ("billion laughs"). Values
+# reached through aliases are counted apart from the values written in the file, so a
+# large file without aliases is not mistaken for an alias bomb.
 MAX_VALUES = 100_000
+# The values written in a file: a spec holds a few thousand, a record of a long game
+# some tens of thousands.
+MAX_WRITTEN = 1_000_000
+
+# Lists and mappings nest a few levels in any spec or record; every later pass (checks,
+# merging, describing) walks them recursively, so deeper nesting is refused here, at its place.
+MAX_DEPTH = 100
+_TOO_DEEP = f"the file is nested too deeply: more than {MAX_DEPTH} lists or mappings inside each other"
+
+class _PythonLoader(yaml.SafeLoader):
+    """The pure-Python loader, refusing deep nesting before its recursive composer overflows."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        if self.depth >= MAX_DEPTH and self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+            raise yaml.composer.ComposerError(None, None, _TOO_DEEP, self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+# The C loader is much faster; both resolve tags the same way and give the same marks.
+_Loader = getattr(yaml, "CSafeLoader", _PythonLoader)
 
 # YAML's line breaks (YAML 1.1 also breaks on NEL, LS and PS, unlike str.split("\n")
 # and unlike str.splitlines(), which also breaks on \v, \f and others).
@@ -343,6 +369,8 @@ def _syntax_error(doc: Document, e: yaml.MarkedYAMLError) -> SpecError:
     elif "block collection" in context and ("'-'" in problem or problem.startswith("expected <block end>")):
         message = "could not parse YAML: expected a list entry `- ` here"
         hint = "entries of one list must start with `- ` in the same column"
+    elif problem == _TOO_DEEP or problem.startswith("exceeded maximum nesting depth"):
+        message = _TOO_DEEP  # our limit (the pure-Python loader) or the C loader's own, deeper one
     elif problem.startswith("found undefined alias"):
         name = re.match(r"\*([^\s,\[\]{}]+)", doc.lines[line - 1][column - 1 :]) if found == "*" else None
         message = f"could not parse YAML: alias `*{name.group(1)}` has no anchor `&{name.group(1)}` before it" if name else "could not parse YAML: undefined alias"
@@ -396,7 +424,9 @@ class _Builder:
         self.constructor = yaml.constructor.SafeConstructor()  # for its construct_yaml_* helpers
         self.built: dict[int, Any] = {}  # id(node) -> value, so aliases share one value
         self.active: set[int] = set()  # nodes being built: an alias to one is a cycle
-        self.count = 0
+        self.count = 0  # values written in the file
+        self.expanded = 0  # values reached again through aliases
+        self.expanding = 0  # > 0 while marking the inner places of an alias
 
     def at(self, node: yaml.Node, message: str, hint: str | None = None, path: tuple = ()) -> SpecError:
         """A SpecError at the start of `node`."""
@@ -425,9 +455,16 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: tuple, key: yaml.Node | None) -> Any:
         """The plain value of `node` at `path` (whose key node is `key`), marking every place."""
-        self.count += 1
-        if self.count > MAX_VALUES:
-            raise _TooBig(self.at(node, f"the spec expands to more than {MAX_VALUES} values; aliases are nested too deeply", path=path))
+        if self.expanding:
+            self.expanded += 1
+            if self.expanded > MAX_VALUES:
+                raise _TooBig(self.at(node, f"the file expands to more than {MAX_VALUES:,} values; aliases are nested too deeply", path=path))
+        else:
+            self.count += 1
+            if self.count > MAX_WRITTEN:
+                raise _TooBig(self.at(node, f"the file is too large: it holds more than {MAX_WRITTEN:,} values", path=path))
+        if len(path) >= MAX_DEPTH and not isinstance(node, yaml.ScalarNode):
+            raise _TooBig(self.at(node, _TOO_DEEP, path=path))
         style = (node.style or None) if isinstance(node, yaml.ScalarNode) else None
         km = key.start_mark if key is not None else None
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
@@ -446,7 +483,11 @@ class _Builder:
             return None
         if ident in self.built and not isinstance(node, yaml.ScalarNode):
             # an alias: the same value again, with marks for its inner places
-            self._remark(node, path)
+            self.expanding += 1
+            try:
+                self._remark(node, path)
+            finally:
+                self.expanding -= 1
             return self.built[ident]
         self.active.add(ident)
         try:
