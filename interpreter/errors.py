@@ -60,17 +60,25 @@ class SpecError(Exception):
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        text = f"{where}: {self.message}"
+        text = f"{_visible(where)}: {_visible(self.message)}"
         if self.source_line is not None and self.line is not None:
             src, column = _window(self.source_line.rstrip("\n"), self.column)
-            text += f"\n    {src}"
+            text += f"\n    {_visible(src, tabs=True)}"
             if column is not None:
                 # keep tabs so the caret lines up under tab-indented text
-                pad = "".join(ch if ch == "\t" else " " for ch in src[: column - 1])
+                pad = "".join(ch if ch == "\t" else " " * len(_visible(ch)) for ch in src[: column - 1])
                 text += f"\n    {pad}^"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {_visible(self.hint)}"
         return text
+
+
+def _visible(text: str, tabs: bool = False) -> str:
+    """`text` with control and other invisible characters escaped (`\\x0b`, `\\u200b`): a message
+    quotes what the author wrote, which must neither break the line nor drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or (tabs and ch == "\t") else ascii(ch)[1:-1] for ch in text)
 
 
 def _window(src: str, column: int | None) -> tuple[str, int | None]:

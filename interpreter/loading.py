@@ -68,6 +68,11 @@ _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 # error has a line and column whatever loader is used.
 _NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
+# Characters a quoted escape (`"\e"`, `"\x9b"`) can put in a value that would drive the
+# terminal or break a line when the text is shown: C0 and C1 controls but tab and line
+# feed, line and paragraph separators, bidirectional overrides.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
 _TAG = "tag:yaml.org,2002:"
 _ROOT_MESSAGE = "a spec must be a mapping of keys like `game:` and `pack:`"
 
@@ -265,7 +270,7 @@ def load(path: str | Path, *, text: str | None = None, root_message: str | None 
         raise SpecErrors([SpecError("could not parse YAML: the spec is nested too deeply", file=file)]) from None
 
     if root is None:
-        raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, 1 if lines else None, 1 if lines else None)])
+        raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, 1, 1)])  # an empty file too: its first line
     if not isinstance(root, yaml.MappingNode) or root.tag != _TAG + "map":
         where = root.start_mark
         raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, where.line + 1, where.column + 1)])
@@ -526,6 +531,7 @@ class _Builder:
                 self.errors.append(self.at(k, "a key must be a plain word or text, not a list or mapping", path=path))
                 continue
             name = k.value
+            self._plain_text(k, path)
             if name in first:
                 self.errors.append(
                     self.at(k, f"duplicate key `{name}` (first at line {first[name].start_mark.line + 1})", path=path + (name,))
@@ -563,11 +569,19 @@ class _Builder:
             self.errors.append(self.at(node, f"unsupported YAML tag `{_short(node.tag)}`: a spec uses plain lists", path=path))
         return [self.build(item, path + (i,), None) for i, item in enumerate(node.value)]
 
+    def _plain_text(self, node: yaml.ScalarNode, path: tuple) -> None:
+        """An error for text with a control character in it (written with an escape)."""
+        bad = _CONTROL.search(node.value)
+        if bad is not None:
+            self.errors.append(self.at(node, f"the text contains a control character (U+{ord(bad.group()):04X}), "
+                                             f"which cannot be shown", path=path))
+
     def _scalar(self, node: yaml.ScalarNode, path: tuple) -> Any:
         tag = node.tag
         c = self.constructor
         try:
             if tag == _TAG + "str" or tag == _TAG + "timestamp":
+                self._plain_text(node, path)
                 return node.value  # dates stay as written: a card game has no use for them
             if tag == _TAG + "null":
                 return None
