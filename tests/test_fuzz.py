@@ -460,3 +460,11 @@ def test_known_missing_spec_of_a_record_is_placed_in_the_record(tree):
 def test_known_unknown_option_of_a_record_is_placed_in_the_record(tree):
     path, code, err = _replay_changed(tree, "spec: ../../specs/barbu/barbu.yaml\noptions: {x: 1}")
     assert code == 3 and err.startswith(f"{path}:10:")
+
+
+@pytest.mark.xfail(strict=True, raises=OSError,
+                   reason="records.py: a record's `spec:` longer than the system allows for a file name escapes as "
+                          "OSError (File name too long) instead of a located error")
+def test_known_over_long_spec_name_of_a_record_is_an_error(tree):
+    path, code, err = _replay_changed(tree, "spec: " + "a" * 300 + ".yaml")
+    assert code == 3 and err.startswith(f"{path}:9:7: ")
