@@ -27,7 +27,6 @@ import yaml
 
 from .errors import SpecError, SpecErrors
 
-
 # A built value is used for every path an alias expands to; a tiny file of nested
 # aliases could otherwise expand to billions of values ("billion laughs"). Values
 # reached through aliases are counted apart from the values written in the file, so a
@@ -41,6 +40,7 @@ MAX_WRITTEN = 1_000_000
 # merging, describing) walks them recursively, so deeper nesting is refused here, at its place.
 MAX_DEPTH = 100
 _TOO_DEEP = f"the file is nested too deeply: more than {MAX_DEPTH} lists or mappings inside each other"
+
 
 class _PythonLoader(yaml.SafeLoader):
     """The pure-Python loader, refusing deep nesting before its recursive composer overflows."""

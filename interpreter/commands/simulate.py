@@ -46,8 +46,8 @@ def cmd_simulate(args, io) -> int:
     t0 = time.perf_counter()
     last = t0
     for k in range(args.games):
-        state = game.new_state(args.seed + k)
         try:
+            state = game.new_state(args.seed + k)  # the first deal is dealt here, and can break a rule too
             while not state.is_terminal:
                 if state.deal_number > args.max_deals:  # the deal after the last allowed has begun: stop
                     state.deals.pop()
