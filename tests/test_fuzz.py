@@ -445,6 +445,14 @@ def test_first_deal_that_breaks_a_rule_is_a_game_failure(tree):
         1, "cardspec simulate: game 1 (seed 1): deal 1: cannot deal -1 cards each to 4 players from a pack of 52\n")
 
 
+def test_layout_target_beyond_the_players_ends_when_all_are_out(tree):
+    text = _original("specs/barbu/barbu.yaml").replace("ends_when_out: count(seats) - 1", "ends_when_out: 18446744073709551616")
+    assert "18446744073709551616" in text
+    path = _write(tree, "specs/barbu/barbu.yaml", text)
+    code, out, err = invoke(["simulate", path, "--games", "2", "--max-deals", "28", "--seed", "43"])
+    assert (code, err) == (0, "") and "Dominoes" in out
+
+
 # ---------------------------------------------------------------- found, to fix elsewhere
 # Each was found by the fuzz cases above, in another module; each test
 # states what should happen and fails today (strict: it must be unmarked once fixed).
