@@ -128,7 +128,7 @@ def _resolve_file(path: Path, text, stack, errors):
     if len(stack) > MAX_CHAIN:
         errors.append(doc.error(("extends",), "`extends` chains more than 20 files"))
         return doc, {}, {}, [doc.file]
-    if not base_path.is_file():
+    if not _is_file(base_path):
         near = [p.name for p in base_path.parent.glob("*.yaml")] if base_path.parent.is_dir() else []
         hint = suggest(Path(base_name).name, near)
         if hint and Path(base_name).parent != Path("."):  # say it as the author writes it
@@ -148,6 +148,14 @@ def _resolve_file(path: Path, text, stack, errors):
     overlay = {k: v for k, v in data.items() if k != "extends"}
     merge(base, overlay, origins, _Source(doc, ()), (), errors, base_label=Path(base_name).name)
     return doc, base, origins, [doc.file, *chain]
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a file; a name the system refuses (too long, a NUL) is none."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 class _Source:

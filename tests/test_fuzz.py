@@ -453,6 +453,13 @@ def test_layout_target_beyond_the_players_ends_when_all_are_out(tree):
     assert (code, err) == (0, "") and "Dominoes" in out
 
 
+def test_extends_with_a_name_too_long_for_the_system_is_an_error(tree):
+    text = "extends: " + "b" * 300 + ".yaml\ntitle: x\n"
+    path = _write(tree, "specs/barbu/barbu.yaml", text)
+    code, out, err = invoke(["validate", path])
+    assert code == 3 and err.startswith(f"{path}:1:10: the base spec `{'b' * 300}.yaml` does not exist"), err
+
+
 # ---------------------------------------------------------------- found, to fix elsewhere
 # Each was found by the fuzz cases above, in another module; each test
 # states what should happen and fails today (strict: it must be unmarked once fixed).
