@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -30,6 +31,12 @@ EXIT_USAGE = 2  # a bad command line
 EXIT_SPEC = 3  # an invalid spec or record, or a spec whose rules fail during a game
 EXIT_INTERNAL = 4  # an internal error: a bug of cardspec itself, never of the input
 EXIT_INTERRUPTED = 130
+
+# A file with thousands of mistakes gets the first ones and a count: rendering every one
+# (each with its source line) grows with the square of the file's size.
+MAX_SHOWN = 50
+# A source line longer than this is shown as a window around the caret.
+MAX_LINE = 160
 
 
 class CardspecError(Exception):
@@ -67,28 +74,51 @@ class SpecError(CardspecError):
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        text = f"{where}: {self.message}"
+        text = f"{_visible(where)}: {_visible(self.message)}"
         if self.source_line is not None and self.line is not None:
-            src = self.source_line.rstrip("\n")
-            text += f"\n    {src}"
-            if self.column is not None:
+            src, column = _window(self.source_line.rstrip("\n"), self.column)
+            text += f"\n    {_visible(src, tabs=True)}"
+            if column is not None:
                 # keep tabs so the caret lines up under tab-indented text
-                pad = "".join(ch if ch == "\t" else " " for ch in src[: self.column - 1])
+                pad = "".join(ch if ch == "\t" else " " * len(_visible(ch)) for ch in src[: column - 1])
                 text += f"\n    {pad}^"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {_visible(self.hint)}"
         return text
 
 
+def _visible(text: str, tabs: bool = False) -> str:
+    """`text` with control and other invisible characters escaped (`\\x0b`, `\\u200b`): a message
+    quotes what the author wrote, which must neither break the line nor drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or (tabs and ch == "\t") else ascii(ch)[1:-1] for ch in text)
+
+
+def _window(src: str, column: int | None) -> tuple[str, int | None]:
+    """A long source line cut to MAX_LINE characters around `column` (1-based), and the column in it."""
+    if len(src) <= MAX_LINE:
+        return src, column
+    at = min(max((column or 1) - 1, 0), len(src))
+    start = max(0, min(at - MAX_LINE // 2, len(src) - MAX_LINE))
+    end = start + MAX_LINE
+    shown = ("…" if start else "") + src[start:end] + ("…" if end < len(src) else "")
+    return shown, None if column is None else at - start + 1 + (1 if start else 0)
+
+
 class SpecErrors(CardspecError):
-    """Several errors found by one pass; rendered sorted by place."""
+    """Several errors found by one pass; rendered sorted by place, the first MAX_SHOWN of them."""
 
     def __init__(self, errors: Iterable[SpecError]):
         self.errors = sorted(errors, key=SpecError.sort_key)
         super().__init__(f"{len(self.errors)} error(s)")
 
     def render(self) -> str:
-        return "\n".join(e.render() for e in self.errors)
+        text = "\n".join(e.render() for e in self.errors[:MAX_SHOWN])
+        more = len(self.errors) - MAX_SHOWN
+        if more > 0:
+            text += f"\n... and {more:,} more error{'' if more == 1 else 's'}"
+        return text
 
     def __str__(self) -> str:
         return self.render()
@@ -138,6 +168,12 @@ class IllegalAction(GameError):
 
 def suggest(name: str, choices: Iterable[str]) -> str | None:
     """'did you mean `x`?' for the closest of `choices`, or None."""
+    return _suggest(name, tuple(choices))
+
+
+@functools.lru_cache(maxsize=4096)
+def _suggest(name: str, choices: tuple[str, ...]) -> str | None:
+    """`suggest`, computed once per word and list of choices (a file may repeat a mistake many times)."""
     close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
 

@@ -179,14 +179,52 @@ def _parser() -> Lark:
                                     "reinstall cardspec") from None
 
 
+# Compiling and evaluating recurse once per level of the tree; a spec's expressions go
+# about a dozen levels deep, and a hundred stays far from Python's recursion limit even
+# when evaluated deep inside the play loop.
+MAX_DEPTH = 100
+_TOO_DEEP = f"the expression is nested too deeply (more than {MAX_DEPTH} levels)"
+_TOO_DEEP_HINT = "split it into named `functions`"
+
+
 def parse(source: str) -> Tree:
-    """The Lark tree of `source`; syntax errors become `ExprError`."""
+    """The Lark tree of `source`; syntax errors and too deep nesting become `ExprError`."""
+    _check_brackets(source)
     try:
-        return _parser().parse(source)
+        tree = _parser().parse(source)
     except UnexpectedInput as e:
         raise _syntax_error(e, source) from None
     except LarkError as e:
         raise ExprError(f"cannot read the expression: {e}") from None
+    _check_depth(tree)
+    return tree
+
+
+def _check_brackets(source: str) -> None:
+    """Refuse text with more than MAX_DEPTH brackets open, before the parser builds its tree."""
+    depth = 0
+    for i, ch in enumerate(source):
+        if ch in "([":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = source.count("\n", 0, i) + 1
+                raise ExprError(_TOO_DEEP, line, i - source.rfind("\n", 0, i), _TOO_DEEP_HINT)
+        elif ch in ")]":
+            depth -= 1
+
+
+def _check_depth(tree: Tree) -> None:
+    """Refuse a tree deeper than MAX_DEPTH (long operator chains), walking it without recursion."""
+    todo = [(tree, 1)]
+    while todo:
+        node, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            meta = node.meta if isinstance(node, Tree) else None
+            line, column = (meta.line, meta.column) if meta is not None and not meta.empty else (
+                getattr(node, "line", 1), getattr(node, "column", 1))
+            raise ExprError(_TOO_DEEP, line or 1, column or 1, _TOO_DEEP_HINT)
+        if isinstance(node, Tree):
+            todo.extend((child, depth + 1) for child in node.children)
 
 
 _CHAR_HINTS = {

@@ -105,6 +105,7 @@ class Compiler:
         self.doc = doc
         self.spec = doc.data
         self.errors: list[SpecError] = []
+        self._error_keys: set[tuple] = set()
         self.broken_functions: set[str] = set()
         self.places = Places(doc)  # each expression's closure -> its spec path, to place a failure in play
         self.constants = {}  # the closure of each expression that needs no state -> its value
@@ -112,7 +113,8 @@ class Compiler:
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
         e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
         # a default inherited by several contracts, or an aliased value, is one mistake: report it once
-        if not any(x.sort_key() == e.sort_key() for x in self.errors):
+        if e.sort_key() not in self._error_keys:
+            self._error_keys.add(e.sort_key())
             self.errors.append(e)
 
     # ---- expressions ------------------------------------------------------------------

@@ -41,12 +41,38 @@ import yaml
 
 from .errors import CardspecError, SpecError, SpecErrors
 
-# The C loader is much faster; both resolve tags the same way and give the same marks.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 # A built value is used for every path an alias expands to; a tiny file of nested
-# aliases could otherwise expand to billions of values ("billion laughs").
+# aliases could otherwise expand to billions of values ("billion laughs"). Values
+# reached through aliases are counted apart from the values written in the file, so a
+# large file without aliases is not mistaken for an alias bomb.
 MAX_VALUES = 100_000
+# The values written in a file: a spec holds a few thousand, a record of a long game
+# some tens of thousands.
+MAX_WRITTEN = 1_000_000
+
+# Lists and mappings nest a few levels in any spec or record; every later pass (checks,
+# merging, describing) walks them recursively, so deeper nesting is refused here, at its place.
+MAX_DEPTH = 100
+_TOO_DEEP = f"the file is nested too deeply: more than {MAX_DEPTH} lists or mappings inside each other"
+
+
+class _PythonLoader(yaml.SafeLoader):
+    """The pure-Python loader, refusing deep nesting before its recursive composer overflows."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        if self.depth >= MAX_DEPTH and self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+            raise yaml.composer.ComposerError(None, None, _TOO_DEEP, self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+# The C loader is much faster; both resolve tags the same way and give the same marks.
+_Loader = getattr(yaml, "CSafeLoader", _PythonLoader)
 
 # YAML's line breaks (YAML 1.1 also breaks on NEL, LS and PS, unlike str.split("\n")
 # and unlike str.splitlines(), which also breaks on \v, \f and others).
@@ -55,6 +81,11 @@ _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 # Characters YAML refuses (the same set as PyYAML's reader); checked up front so the
 # error has a line and column whatever loader is used.
 _NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+# Characters a quoted escape (`"\e"`, `"\x9b"`) can put in a value that would drive the
+# terminal or break a line when the text is shown: C0 and C1 controls but tab and line
+# feed, line and paragraph separators, bidirectional overrides.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 _TAG = "tag:yaml.org,2002:"
 _ROOT_MESSAGE = "a spec must be a mapping of keys like `game:` and `pack:`"
@@ -249,7 +280,7 @@ def load(path: str | Path, *, text: str | None = None, root_message: str | None 
         raise SpecErrors([SpecError("could not parse YAML: the spec is nested too deeply", file=file)]) from None
 
     if root is None:
-        raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, 1 if lines else None, 1 if lines else None)])
+        raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, 1, 1)])  # an empty file too: its first line
     if not isinstance(root, yaml.MappingNode) or root.tag != _TAG + "map":
         where = root.start_mark
         raise SpecErrors([_located(doc, root_message or _ROOT_MESSAGE, where.line + 1, where.column + 1)])
@@ -515,6 +546,8 @@ def _syntax_error(doc: Document, e: yaml.MarkedYAMLError) -> SpecError:
     elif "block collection" in context and ("'-'" in problem or problem.startswith("expected <block end>")):
         message = "could not parse YAML: expected a list entry `- ` here"
         hint = "entries of one list must start with `- ` in the same column"
+    elif problem == _TOO_DEEP or problem.startswith("exceeded maximum nesting depth"):
+        message = _TOO_DEEP  # our limit (the pure-Python loader) or the C loader's own, deeper one
     elif problem.startswith("found undefined alias"):
         name = re.match(r"\*([^\s,\[\]{}]+)", doc.lines[line - 1][column - 1 :]) if found == "*" else None
         message = f"could not parse YAML: alias `*{name.group(1)}` has no anchor `&{name.group(1)}` before it" if name else "could not parse YAML: undefined alias"
@@ -568,7 +601,9 @@ class _Builder:
         self.constructor = yaml.constructor.SafeConstructor()  # for its construct_yaml_* helpers
         self.built: dict[int, Any] = {}  # id(node) -> value, so aliases share one value
         self.active: set[int] = set()  # nodes being built: an alias to one is a cycle
-        self.count = 0
+        self.count = 0  # values written in the file
+        self.expanded = 0  # values reached again through aliases
+        self.expanding = 0  # > 0 while marking the inner places of an alias
 
     def at(self, node: yaml.Node, message: str, hint: str | None = None, path: tuple = ()) -> SpecError:
         """A SpecError at the start of `node`."""
@@ -597,9 +632,16 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: tuple, key: yaml.Node | None) -> Any:
         """The plain value of `node` at `path` (whose key node is `key`), marking every place."""
-        self.count += 1
-        if self.count > MAX_VALUES:
-            raise _TooBig(self.at(node, f"the spec expands to more than {MAX_VALUES} values; aliases are nested too deeply", path=path))
+        if self.expanding:
+            self.expanded += 1
+            if self.expanded > MAX_VALUES:
+                raise _TooBig(self.at(node, f"the file expands to more than {MAX_VALUES:,} values; aliases are nested too deeply", path=path))
+        else:
+            self.count += 1
+            if self.count > MAX_WRITTEN:
+                raise _TooBig(self.at(node, f"the file is too large: it holds more than {MAX_WRITTEN:,} values", path=path))
+        if len(path) >= MAX_DEPTH and not isinstance(node, yaml.ScalarNode):
+            raise _TooBig(self.at(node, _TOO_DEEP, path=path))
         style = (node.style or None) if isinstance(node, yaml.ScalarNode) else None
         km = key.start_mark if key is not None else None
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
@@ -618,7 +660,11 @@ class _Builder:
             return None
         if ident in self.built and not isinstance(node, yaml.ScalarNode):
             # an alias: the same value again, with marks for its inner places
-            self._remark(node, path)
+            self.expanding += 1
+            try:
+                self._remark(node, path)
+            finally:
+                self.expanding -= 1
             return self.built[ident]
         self.active.add(ident)
         try:
@@ -657,6 +703,7 @@ class _Builder:
                 self.errors.append(self.at(k, "a key must be a plain word or text, not a list or mapping", path=path))
                 continue
             name = k.value
+            self._plain_text(k, path)
             if name in first:
                 self.errors.append(
                     self.at(k, f"duplicate key `{name}` (first at line {first[name].start_mark.line + 1})", path=path + (name,))
@@ -694,11 +741,19 @@ class _Builder:
             self.errors.append(self.at(node, f"unsupported YAML tag `{_short(node.tag)}`: a spec uses plain lists", path=path))
         return [self.build(item, path + (i,), None) for i, item in enumerate(node.value)]
 
+    def _plain_text(self, node: yaml.ScalarNode, path: tuple) -> None:
+        """An error for text with a control character in it (written with an escape)."""
+        bad = _CONTROL.search(node.value)
+        if bad is not None:
+            self.errors.append(self.at(node, f"the text contains a control character (U+{ord(bad.group()):04X}), "
+                                             f"which cannot be shown", path=path))
+
     def _scalar(self, node: yaml.ScalarNode, path: tuple) -> Any:
         tag = node.tag
         c = self.constructor
         try:
             if tag == _TAG + "str" or tag == _TAG + "timestamp":
+                self._plain_text(node, path)
                 return node.value  # dates stay as written: a card game has no use for them
             if tag == _TAG + "null":
                 return None

@@ -149,7 +149,7 @@ def _resolve_file(path: Path, text, stack, errors):
     if len(stack) > MAX_CHAIN:
         errors.append(doc.error(("extends",), "`extends` chains more than 20 files"))
         return doc, {}, {}, [doc.file]
-    if not base_path.is_file():
+    if not _is_file(base_path):
         near = [p.name for p in base_path.parent.glob("*.yaml")] if base_path.parent.is_dir() else []
         hint = suggest(Path(base_name).name, near)
         if hint and Path(base_name).parent != Path("."):  # say it as the author writes it
@@ -169,6 +169,14 @@ def _resolve_file(path: Path, text, stack, errors):
     overlay = {k: v for k, v in data.items() if k != "extends"}
     merge(base, overlay, origins, _Source(doc, ()), (), errors, base_label=Path(base_name).name)
     return doc, base, origins, [doc.file, *chain]
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a file; a name the system refuses (too long, a NUL) is none."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 class _Source:
@@ -260,10 +268,22 @@ def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_
                 _own(src, where, value, target, origins)
 
 
+def _usable(opt) -> bool:
+    """Whether an option declaration has the shape options are applied by; any other shape is left
+    to the structure check, which says what is wrong where (options are applied before it runs)."""
+    if not isinstance(opt, dict):
+        return False
+    number = opt.get("number")
+    if number is not None and not (isinstance(number, dict) and all(
+            type(number.get(k, 0)) is int for k in ("min", "max"))):
+        return False
+    return all(isinstance(opt.get(k), (dict, type(None))) for k in ("choices", "requires"))
+
+
 def _check_declarations(declared: dict, origins, errors) -> None:
     """Each option's default is one of its choices; `requires` names options and their choices."""
     for name, opt in declared.items():
-        if not isinstance(opt, dict) or not isinstance(opt.get("choices"), dict):
+        if not _usable(opt) or not isinstance(opt.get("choices"), dict):
             continue
         src = _Source(None, ("options", name), origins)
         choices = [option_text(k).lower() for k in opt["choices"]]
@@ -274,7 +294,9 @@ def _check_declarations(declared: dict, origins, errors) -> None:
         for other, need in (opt.get("requires") or {}).items():
             want, _ = requirement(need)
             target = declared.get(other)
-            if not isinstance(target, dict):
+            if other in declared and not _usable(target):
+                continue  # its shape is reported by the structure check
+            if not _usable(target):
                 errors.append(src.error(("requires", other), f"option `{name}` requires `{other}`, which is not an "
                                                              f"option of this spec", suggest(other, list(declared)),
                                         at_key=True))
@@ -349,7 +371,7 @@ def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[st
     _check_declarations(declared, origins, errors)
     chosen, overlays = {}, []
     for name, opt in declared.items():
-        if not isinstance(opt, dict):
+        if not _usable(opt):
             continue
         choices = opt.get("choices") or {}
         value = given.get(name)
@@ -390,7 +412,7 @@ def _check_requirements(declared, chosen, origins) -> list:
     """An option away from its default may need others set a certain way: an error for each that is not."""
     errors = []
     for name, opt in declared.items():
-        if not isinstance(opt, dict) or name not in chosen:
+        if not _usable(opt) or name not in chosen:
             continue
         if chosen[name].lower() == option_text(opt.get("default")).lower():
             continue

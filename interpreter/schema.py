@@ -64,8 +64,36 @@ def schema_text() -> str:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
-    """A validator for the schema (built once)."""
-    return jsonschema.Draft202012Validator(schema())
+    """A validator for the schema (built once), with a linear `uniqueItems`."""
+    cls = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"uniqueItems": _unique_items})
+    return cls(schema())
+
+
+def _unique_items(validator, unique, instance, subschema):
+    """`uniqueItems` in linear time: jsonschema compares every pair when items are of mixed types
+    (ranks are words and numbers), which takes minutes for a list of ten thousand."""
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    seen = set()
+    for item in instance:
+        key = _canonical(item)
+        if key in seen:
+            yield ValidationError("has non-unique elements")
+            return
+        seen.add(key)
+
+
+def _canonical(value: Any):
+    """A hashable form of a JSON value, equal for values JSON Schema deems equal (1 == 1.0, true != 1)."""
+    if isinstance(value, bool) or value is None:
+        return ("const", value)
+    if isinstance(value, (int, float)):
+        return ("number", value)
+    if isinstance(value, list):
+        return ("list", tuple(_canonical(v) for v in value))
+    if isinstance(value, dict):
+        return ("map", frozenset((k, _canonical(v)) for k, v in value.items()))
+    return (type(value).__name__, value)
 
 
 def check_structure(doc: Document) -> list[SpecError]:
@@ -145,9 +173,9 @@ def _convert(doc: Document, e: ValidationError) -> list[SpecError]:
     if kind == "maxItems":
         return [doc.error(path, f"{_subject(name)} can have at most {_count(value, 'entry', 'entries')}, not {len(instance)}")]
     if kind == "uniqueItems" and isinstance(instance, list):
-        seen: dict[str, int] = {}
+        seen: dict[Any, int] = {}
         for i, item in enumerate(instance):
-            canon = json.dumps(item, sort_keys=True, default=str)
+            canon = _canonical(item)
             if canon in seen:
                 return [doc.error(path + (i,), f"{_subject(name)} lists {_short(item)} twice", f"first at entry {seen[canon] + 1}")]
             seen[canon] = i
@@ -268,8 +296,22 @@ def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_WORDS: dict[int, tuple[list, list[str]]] = {}
+
+
 def _unique_words(values) -> list[str]:
-    """Enum values as text, once each (ranks are allowed both as `9` and as 9)."""
+    """Enum values as text, once each (ranks are allowed both as `9` and as 9); once per schema list."""
+    known = _WORDS.get(id(values))
+    if known is not None and known[0] is values:
+        return known[1]
+    out = _words(values)
+    if len(_WORDS) < 1000:  # the schema's lists live as long as the process: keep them by identity
+        _WORDS[id(values)] = (values, out)
+    return out
+
+
+def _words(values) -> list[str]:
+    """Enum values as text, once each."""
     out: list[str] = []
     for v in values:
         t = _scalar_text(v)

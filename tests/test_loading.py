@@ -131,7 +131,7 @@ def test_utf8_bom_and_crlf(tmp_path):
 @pytest.mark.parametrize("text", ["", "\n\n", "# just a comment\n", "---\n", "~\n"])
 def test_empty_spec(text):
     [e] = errors_of(text)
-    assert e.message == "a spec must be a mapping of keys like `game:` and `pack:`"
+    assert e.message == "a spec must be a mapping of keys like `game:` and `pack:`" and e.line and e.column
 
 
 @pytest.mark.parametrize("text", ["- a\n- b\n", "Barbu\n", "13\n"])
@@ -183,7 +183,7 @@ def test_alias_bomb_is_refused():
         prev, name = chr(96 + i), chr(97 + i)
         text += f"{name}: &{name} [{', '.join(['*' + prev] * 10)}]\n"
     [e] = errors_of(text)
-    assert "too deeply" in e.message
+    assert e.message == "the file expands to more than 100,000 values; aliases are nested too deeply"
 
 
 def test_deep_nesting():

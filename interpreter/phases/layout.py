@@ -46,7 +46,8 @@ class Layout(Phase):
         st.place = [0] * self.n
         st.leader = st.to_play = self.leader(st)
         st.layout_rank = None
-        st.out_target = self.ends_when_out(st)
+        # more than the players at the table can never be out: the play ends when all are
+        st.out_target = min(self.ends_when_out(st), self.n)
         if self.start_rank is not None:
             self._begin(st, self.start_rank(st))
 
