@@ -520,3 +520,16 @@ def test_a_spec_named_by_a_record_must_be_called_yaml_even_inside_the_spec_folde
     assert err.splitlines()[0] == (f"{record}:2:7: cannot use the spec `notes.txt`: a spec file's name ends in "
                                    ".yaml or .yml")
     assert "hunter2" not in out + err
+
+
+def test_a_record_of_a_hundred_thousand_deals_is_refused_by_its_size_before_reading(tmp_path, monkeypatch):
+    monkeypatch.delenv("CARDSPEC_MAX_RECORD_BYTES", raising=False)
+    deal = ("  - dealer: A\n    hands: {A: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S, B: AH KH QH JH TH 9H 8H 7H 6H 5H "
+            "4H 3H 2H, C: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D, D: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C}\n"
+            "    actions: [B contract no_tricks]\n")
+    record = tmp_path / "long.yaml"
+    record.write_text("format: cardspec-record/1\nspec: barbu/barbu\ndeals:\n" + deal * 100_000)
+    assert record.stat().st_size > 16 << 20
+    code, out, err = cli("replay", record)
+    assert (code, out) == (3, "")
+    assert err.splitlines()[0] == f"{record}: the file is over the size limit of {16 << 20:,} bytes for a record file"
