@@ -78,15 +78,6 @@ class Resolved(Document):
                 return doc.error(opath + path[cut:], message, hint, at_key=at_key, offset=offset)
         return SpecError(message, file=self.file, path=path, hint=hint)
 
-    def mark(self, path):
-        path = tuple(path)
-        for cut in range(len(path), -1, -1):
-            origin = self.origins.get(path[:cut])
-            if origin is not None:
-                doc, opath = origin
-                return doc.mark(opath + path[cut:])
-        return None
-
 
 def option_text(value) -> str:
     """How an option value is written on the command line and as a `choices` key."""
