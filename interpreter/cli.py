@@ -97,7 +97,7 @@ def run(argv, stdout, stderr, stdin=None) -> int:
         parser.print_help(stdout)
         return EXIT_USAGE
     io = IO(stdout, stderr, stdin or sys.stdin)
-    from .loading import _SEARCH, is_folder, search_path, shown
+    from .files import _SEARCH, is_folder, search_path, shown
 
     for folder in getattr(args, "spec_path", []):
         if not is_folder(folder):

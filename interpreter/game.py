@@ -22,15 +22,17 @@ from .cards import Pack, normalize
 from .errors import GameError, SpecError, SpecErrors, suggest
 from .expr import ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
 from .faults import Places
-from .scope import build_scope
-from .loading import Document, is_folder
+from .files import is_folder
+from .loading import Document
 from .overlays import option_text, resolve
 from .phase_compiler import PhaseCompiler, bids_are_numbers
 from .phases.contract import ChooseContract
 from .phases.layout import Layout
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from .schema import check_structure
+from .scope import build_scope
 from .state import State
+
 
 @dataclass
 class Contract:

@@ -52,7 +52,8 @@ import copy
 from pathlib import Path
 
 from .errors import SpecError, SpecErrors, one_of, suggest
-from .loading import Document, Refused, confined, load, shown, spec_roots
+from .files import Refused, confined, shown, spec_roots
+from .loading import Document, load
 
 MAX_CHAIN = 20
 

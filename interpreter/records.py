@@ -26,7 +26,7 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
 
 Every key and the kind of every value are checked before the spec is read (an unknown
 key or format is an error at its place in the record); the spec a record names must be
-under the spec folders (`loading.confined`), and errors of its `options:` are the record's.
+under the spec folders (`files.confined`), and errors of its `options:` are the record's.
 
 Replay applies every action through the same legality as play, so an illegal action is
 reported with the rule that forbids it, and a recorded score that differs is reported
@@ -46,7 +46,8 @@ import yaml
 from .agents import AGENT_KINDS
 from .catalog import UnknownGame, spec_file
 from .errors import CardspecError, GameError, GameFault, IllegalAction, SpecError, SpecErrors, one_of, suggest
-from .loading import Document, Refused, confined, load, shown, spec_roots
+from .files import Refused, confined, shown, spec_roots
+from .loading import Document, load
 from .overlays import option_text
 
 FORMAT = "cardspec-record/1"
@@ -338,7 +339,7 @@ _OPTION = re.compile(r"^(?:unknown )?option `([^`=]+)")
 def _spec_of(doc: Document, spec: str | None, options: dict, bad):
     """The game a record is of: its `spec:` (or `spec`, given on the command line), with its `options:`.
 
-    The record's `spec:` must be a spec file under the spec folders (see `loading.confined`);
+    The record's `spec:` must be a spec file under the spec folders (see `files.confined`);
     it is refused before it is read otherwise. Errors that come from the record's options
     are placed in the record; a spec that has errors of its own is reported after a line
     of the record that names it."""

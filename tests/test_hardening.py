@@ -224,7 +224,7 @@ def long_name(tmp_path):
 ])
 @pytest.mark.parametrize("command", ["validate", "show", "simulate", "play", "replay"])
 def test_bad_paths_are_refused_before_reading(what, message, command, tmp_path):
-    from interpreter.loading import shown
+    from interpreter.files import shown
 
     if what == "missing":
         path = tmp_path / "none.yaml"
@@ -270,7 +270,7 @@ def test_a_very_long_name_is_shortened_in_messages(tmp_path):
     ("loop", "the path goes round a loop of symbolic links"),
 ])
 def test_record_output_paths_are_checked_before_the_game(what, message, tmp_path):
-    from interpreter.loading import shown
+    from interpreter.files import shown
 
     path = {"folder": tmp_path, "fifo": tmp_path / "p.yaml", "device": "/dev/null",
             "long": long_name(tmp_path), "nul": f"{tmp_path}/a\0.yaml", "loop": tmp_path / "l.yaml"}[what]

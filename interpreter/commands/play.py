@@ -115,7 +115,7 @@ def watcher(kinds) -> int | None:
 
 def _check_writable(path: Path) -> None:
     """Refuse, before the game starts, a record path that cannot be written."""
-    from ..loading import Refused, check_output, shown
+    from ..files import Refused, check_output, shown
 
     try:
         check_output(path)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import EXIT_FAILURE, EXIT_OK, EXIT_SPEC, GameError, SpecError, SpecErrors
+from ..files import is_folder
 from .common import UsageError, spec_path
-from ..loading import is_folder
 from .progress import Progress
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
