@@ -17,6 +17,9 @@ AGENT_KINDS = ("human", "random", "first", "mc")
 
 
 class Agent:
+    """A player: `choose(state, seat, legal)` returns one of `legal`. An agent must read only
+    what `state.view(seat)` shows (or a world from `state.sampled_for(seat, rng)`)."""
+
     name = "agent"
 
     def choose(self, state, seat: int, legal: list[Action]) -> Action:  # pragma: no cover
@@ -189,7 +192,16 @@ def _match(text, legal):
 
 
 def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:
-    """An agent by its command-line name."""
+    """An agent by its command-line name.
+
+    Parameters:
+        kind: one of AGENT_KINDS (`human`, `random`, `first`, `mc`).
+        seed: the seed of a bot's own choices.
+        stdin, stdout: the terminal of a `human`.
+
+    Raises:
+        ValueError: an unknown kind.
+    """
     if kind == "random":
         return RandomAgent(seed)
     if kind == "first":

@@ -81,7 +81,16 @@ class Game:
 
 
 def load_game(path, text: str | None = None, options: dict[str, str] | None = None) -> Game:
-    """Load (with its bases and options), check and compile a spec; raise SpecErrors listing every problem."""
+    """Load a spec (with its bases and options), check it and compile it.
+
+    Parameters:
+        path: the spec file (a name of a shipped game is resolved by the command line, not here).
+        text: the spec's text, when it is not to be read from `path` (which then only names it).
+        options: the spec's options, NAME -> VALUE as on the command line (`{"players": "5"}`).
+
+    Raises:
+        SpecErrors: every problem found, each at its file, line and column.
+    """
     doc = resolve(path, options, text=text)
     errors = check_structure(doc)
     if errors:

@@ -153,7 +153,19 @@ def dump(record: dict, path: str | Path) -> None:
 # ---- replay -------------------------------------------------------------------------
 
 def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
-    """Replay the record at `path`; raise ReplayError (or SpecErrors for a bad record/spec)."""
+    """Replay the record at `path` through the same legality as play, checking every recorded score.
+
+    Parameters:
+        path: the record file (YAML or JSON).
+        spec: a spec to use instead of the one the record names.
+
+    Returns:
+        Replayed: the final state and the lines that report each deal.
+
+    Raises:
+        ReplayError: an illegal action or a score that differs, at its place in the record.
+        SpecErrors: a record (or its spec) that is invalid.
+    """
     doc = load(path, root_message="a record must be a mapping with `spec:` and `deals:`", kind="record")
     data = doc.data
     fail = _Failer(doc)

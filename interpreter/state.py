@@ -80,7 +80,20 @@ class DealResult:
 
 
 class State:
-    """One game from its first deal to its end."""
+    """One game from its first deal to its end (made by `Game.new_state`).
+
+    Parameters:
+        game: the compiled game.
+        seed: the seed of every chance event (None: drawn from the system).
+        first_dealer, hands, talons, cuts: chance outcomes given instead of drawn: the first
+            dealer's seat, and per deal number the hands (by seat), the talon and the cut card.
+        first_deal: the number of the first deal (a record may start mid-game).
+        chance_seed: the key chance is drawn from, when it is not the seed (a restored state).
+
+    Raises:
+        GameFault: the spec's rules fail as the game starts (an expression that cannot be
+            computed, a seat with no legal choice), placed in the spec.
+    """
 
     def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
