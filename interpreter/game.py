@@ -63,7 +63,11 @@ class Game:
 
     def __reduce__(self):
         """A game pickles as its source and is compiled again (once per process) on loading."""
-        return _game_of, (self.source,)
+        source = getattr(self, "source", None)
+        if source is None:
+            raise GameError("only a game made by load_game can be pickled: it is sent as the spec it was made "
+                            "from")
+        return _game_of, (source,)
 
     def check_game_total(self, st) -> None:
         """The rules' promise about the game totals (e.g. that they sum to 0)."""

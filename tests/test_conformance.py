@@ -170,3 +170,13 @@ def test_an_action_of_another_phase_is_refused_by_its_name_with_the_choices():
     legal = ", ".join(a.name for a in state.legal_actions()[:12])
     assert refused.value.message == f"`{chosen.name}` is not a move here; you may: {legal}"
     assert fingerprint(state) == before
+
+
+def test_a_game_compiled_from_a_document_says_why_it_cannot_be_pickled():
+    from interpreter.errors import GameError
+    from interpreter.game import Compiler
+    from interpreter.loading import load
+
+    game = Compiler(load(ROOT / "specs" / "barbu" / "barbu.yaml")).compile()
+    with pytest.raises(GameError, match="only a game made by load_game can be pickled"):
+        pickle.dumps(game)
