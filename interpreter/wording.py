@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .expr import ExprError, parse
+from .syntax import ExprError, parse
 
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}

@@ -15,8 +15,8 @@ import yaml
 from interpreter import loading
 from interpreter.cli import run
 from interpreter.errors import EXIT_SPEC, MAX_LINE, SpecError, SpecErrors
-from interpreter.expr import MAX_DEPTH as EXPR_DEPTH
-from interpreter.expr import ExprError, parse
+from interpreter.syntax import MAX_DEPTH as EXPR_DEPTH
+from interpreter.syntax import ExprError, parse
 from interpreter.loading import load
 
 ROOT = Path(__file__).resolve().parent.parent

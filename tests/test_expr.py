@@ -10,7 +10,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from interpreter.cards import Pack
-from interpreter.expr import Attr, Compiled, ExprError, Func, Name, Scope, _parser, compile_expr, parse
+from interpreter.expr import Attr, Compiled, Func, Name, Scope, compile_expr
+from interpreter.syntax import ExprError, _parser, parse
 
 PACK = Pack.build("SHDC", "AKQJT98765432", extra=("BJ", "LJ"))
 C = PACK.by_name

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from interpreter import catalog, expr
+from interpreter import catalog, syntax
 from interpreter.agents import AGENT_KINDS
 from interpreter.cli import run
 
@@ -38,10 +38,10 @@ def cli(*argv):
 @pytest.fixture
 def fresh_catalog():
     """Forget what the catalog and the parser cached, before and after the test."""
-    for f in (catalog.games, catalog.families, expr._parser):
+    for f in (catalog.games, catalog.families, syntax._parser):
         f.cache_clear()
     yield
-    for f in (catalog.games, catalog.families, expr._parser):
+    for f in (catalog.games, catalog.families, syntax._parser):
         f.cache_clear()
 
 
