@@ -377,3 +377,11 @@ def test_help_names_the_arguments(capsys):
     assert code == 0
     for word in ("usage: cardspec rules", "--diff", "--option", "SPEC"):
         assert word in text, word
+
+
+def test_shipped_games_are_taken_by_name_as_by_path():
+    assert cli("rules", "barbu") == cli("rules", BARBU)
+    assert cli("rules", "--diff", "barbu", "barbu/parlett") == cli("rules", "--diff", BARBU, PARLETT)
+    code, out, err = cli("rules", "nosuch")
+    assert (code, out) == (2, "")
+    assert err.startswith("cardspec rules: `nosuch` is neither a file nor a shipped game")

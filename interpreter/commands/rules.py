@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import EXIT_OK
-from .common import UsageError, option_arg, options
+from .common import SPEC_HELP, UsageError, option_arg, options, spec_path
 
 
 def add_parser(sub) -> None:
@@ -12,7 +12,7 @@ def add_parser(sub) -> None:
                                    "step of a deal, the rules of play, the contracts and their scoring, the end "
                                    "of the game and the options. With --diff BASE VARIANT, print only what the "
                                    "variant's rules say differently.")
-    r.add_argument("spec", metavar="SPEC", nargs="*", help="a spec; with --diff, BASE and VARIANT")
+    r.add_argument("spec", metavar="SPEC", nargs="*", help=f"{SPEC_HELP}; with --diff, BASE and VARIANT")
     r.add_argument("--diff", action="store_true", help="compare two specs: BASE VARIANT")
     option_arg(r, help_text="an option of the spec (of VARIANT with --diff; BASE uses its defaults), e.g. players=5")
 
@@ -28,7 +28,8 @@ def cmd_rules(args, io) -> int:
                          f"takes one spec, got {n}; to compare a variant with its base: "
                          "cardspec rules --diff BASE VARIANT")
     chosen = options(args)
-    io.say(rules_diff(*args.spec, chosen) if args.diff else rules(args.spec[0], chosen))
+    paths = [spec_path(a) for a in args.spec]  # a file, or a shipped game's name
+    io.say(rules_diff(*paths, chosen) if args.diff else rules(paths[0], chosen))
     return EXIT_OK
 
 
