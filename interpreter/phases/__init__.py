@@ -44,14 +44,17 @@ class Phase:
         openly, its public form otherwise, None when nothing shows."""
         raise NotImplementedError(f"phase kind `{self.kind}` does not say how its actions look to others")
 
+    # a phase whose actions do not depend on the state lists them all here, once
+    every_action: tuple[Action, ...] = ()
+
     def actions(self, st) -> list[Action]:
         """Every action this phase knows, legal now or not (to name an illegal one)."""
-        return self.legal(st)
+        return list(self.every_action) if self.every_action else self.legal(st)
 
     def vocabulary(self, game) -> list[str]:
         """The name of every action this phase could ever offer any seat, in a stable order
         (a fixed action space for learning environments); found without playing."""
-        return []
+        return [a.name for a in self.every_action]
 
     def parse(self, st, text: str) -> Action | None:
         """The action of this phase named `text`, legal or not, or None."""

@@ -27,6 +27,7 @@ class Auction(Phase):
         self.pass_action = Action("pass", None, "pass")
         # bid i is stronger than bid j when i > j; its argument is the value the name takes
         self.bids = tuple(Action("bid", value, f"bid {label}") for value, label in zip(bids, labels))
+        self.every_action = (self.pass_action, *self.bids)
 
     def start(self, st) -> None:
         st.bidder = None  # who holds the highest bid, and its index in `bids`
@@ -41,12 +42,6 @@ class Auction(Phase):
 
     def legal(self, st):
         return [self.pass_action, *self.bids[st.bid_index + 1:]]
-
-    def actions(self, st):
-        return [self.pass_action, *self.bids]
-
-    def vocabulary(self, game):
-        return [self.pass_action.name, *(a.name for a in self.bids)]
 
     def apply(self, st, action) -> None:
         p = st.to_bid

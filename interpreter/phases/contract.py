@@ -20,6 +20,7 @@ class ChooseContract(Phase):
         self.schedule = tuple(schedule) if schedule else None  # contracts in a fixed order, nobody chooses
         self.contracts = contracts  # key -> compiled Contract, in spec order
         self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
+        self.every_action = tuple(self._actions)
 
     def start(self, st) -> None:
         st.chooser = self.by(st)
@@ -36,12 +37,6 @@ class ChooseContract(Phase):
             return list(self._actions)
         done = st.chosen[st.chooser]
         return [a for a in self._actions if a.arg not in done]
-
-    def actions(self, st):
-        return self._actions
-
-    def vocabulary(self, game):
-        return [a.name for a in self._actions]
 
     def apply(self, st, action) -> None:
         key = action.arg

@@ -36,6 +36,7 @@ class Exchange(Phase):
         self.most = most  # compiled: number
         self.discard = tuple(Action("discard", c, f"discard {pack.names[c]}") for c in range(len(pack)))
         self.draw = Action("draw", None, "draw")
+        self.every_action = (*self.discard, self.draw)
 
     def start(self, st) -> None:
         st.exchanger = self.by(st)
@@ -62,12 +63,6 @@ class Exchange(Phase):
         if st.exchange_count >= least:
             out.append(self.draw)
         return out
-
-    def actions(self, st):
-        return [*self.discard, self.draw]
-
-    def vocabulary(self, game):
-        return [a.name for a in (*self.discard, self.draw)]
 
     def public_name(self, st, action, viewer):
         """Discards go face down: the others learn only how many, once the seat has done."""

@@ -38,6 +38,7 @@ class Layout(Phase):
         self.ends_when_out = ends_when_out
         self.play = play_actions
         self.pass_action = Action("pass", None, "pass")
+        self.every_action = (self.pass_action, *self.play)
         self.start_var = start_var
 
     def start(self, st) -> None:
@@ -77,12 +78,6 @@ class Layout(Phase):
             return hand[:]
         ok = [c for c in hand if self.playable(st, c)]
         return ok or [self.pass_action]
-
-    def actions(self, st):
-        return [self.pass_action, *self.play]
-
-    def vocabulary(self, game):
-        return [a.name for a in (self.pass_action, *self.play)]
 
     def apply(self, st, action) -> None:
         p = st.to_play

@@ -143,6 +143,7 @@ class Tricks(Phase):
             self.legal = fast  # the usual cascades (follow suit, must trump...): a closure made for them
         self.announcements = tuple(announcements)
         self.said = {(c, a.word): Said(play_actions[c], a) for a in self.announcements for c in range(len(pack))}
+        self.every_action = (*self.play, *self.said.values())
         if self.announcements:
             self._announce()
 
@@ -197,12 +198,6 @@ class Tricks(Phase):
                 if kept:
                     cands = kept
         return hand[:] if cands is hand else cands  # the cards are the actions
-
-    def actions(self, st):
-        return [*self.play, *self.said.values()]
-
-    def vocabulary(self, game):
-        return [a.name for a in (*self.play, *self.said.values())]
 
     def apply(self, st, action):
         c = action  # a card is its own play action
