@@ -129,9 +129,10 @@ def _run(game, path, bots, seeds, args, io, bar, pool) -> dict | None:
 
     study = Study(game)
     t0 = time.perf_counter()
-    work = [(game, bots, chunk, first, args.max_deals, bool(args.csv)) for first, chunk in _chunks(seeds, pool)]
+    chunks = _chunks(seeds, pool)
+    work = [(game, bots, chunk, first, args.max_deals, bool(args.csv)) for first, chunk in chunks]
     done = pool.map(play_chunk, work)
-    for (first, chunk), (summaries, broken) in zip(_chunks(seeds, pool), done):
+    for (first, chunk), (summaries, broken) in zip(chunks, done):
         before = study.deals
         for summary in summaries:
             study.add_summary(summary)
