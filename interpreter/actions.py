@@ -9,11 +9,13 @@ is turned into the action with `State.find_action`.
 
 from __future__ import annotations
 
+import functools
+
 
 class Action:
     """One move: a verb (`kind`), its argument, and the name players read."""
 
-    __slots__ = ("kind", "arg", "name")
+    __slots__ = ("arg", "kind", "name")
 
     def __init__(self, kind: str, arg, name: str):
         self.kind = kind
@@ -30,16 +32,45 @@ class Card(int):
     """A card that is also the action of playing it (`play QS`).
 
     Cards are small ints everywhere in the engine; making each card its own play action
-    lets a hand be filtered straight into the legal list, with nothing to look up.
+    lets a hand be filtered straight into the legal list, with nothing to look up. A card
+    carries nothing but its number (`__slots__ = ()`): its name comes from its pack's own
+    subclass (`Card.of_pack`), so cards, and the hands, tricks and histories made of them,
+    are plain data the garbage collector never has to walk.
     """
 
+    __slots__ = ()
     kind = "play"
+    names: tuple = ()  # the pack's play names, by card number (on the pack's subclass)
 
-    def __new__(cls, index: int, card_name: str):
-        self = int.__new__(cls, index)
-        self.name = f"play {card_name}"
-        self.arg = index
-        return self
+    @staticmethod
+    def of_pack(card_names) -> type:
+        """The card type of a pack whose cards are named `card_names`, by number (one per pack)."""
+        return _card_type(tuple(card_names))
+
+    @property
+    def name(self) -> str:
+        return self.names[self]
+
+    @property
+    def arg(self) -> int:
+        return int(self)
+
+    def __repr__(self) -> str:
+        return self.names[self]
+
+    __str__ = __repr__
+
+    def __reduce__(self):  # a card crosses a process boundary as its number and its pack's names
+        return _card, (tuple(n[5:] for n in self.names), int(self))
+
+
+@functools.cache
+def _card_type(card_names: tuple) -> type:
+    return type("Card", (Card,), {"__slots__": (), "names": tuple(f"play {n}" for n in card_names)})
+
+
+def _card(card_names, number):
+    return _card_type(card_names)(number)
 
 
 def match_key(text: str) -> str:

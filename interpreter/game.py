@@ -21,6 +21,7 @@ from .actions import Card
 from .cards import Pack, normalize
 from .errors import GameError, SpecError, SpecErrors, suggest
 from .expr import ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
+from .emit.tricks import compile_tricks
 from .faults import Places
 from .files import is_folder
 from .loading import Document
@@ -84,13 +85,16 @@ class Game:
         return view(st, seat)
 
 
-def load_game(path, text: str | None = None, options: dict[str, str] | None = None) -> Game:
+def load_game(path, text: str | None = None, options: dict[str, str] | None = None, *,
+              generated: bool = True) -> Game:
     """Load a spec (with its bases and options), check it and compile it.
 
     Parameters:
         path: the spec file (a name of a shipped game is resolved by the command line, not here).
         text: the spec's text, when it is not to be read from `path` (which then only names it).
         options: the spec's options, NAME -> VALUE as on the command line (`{"players": "5"}`).
+        generated: play with the source generated from the spec (interpreter/emit/) where there
+            is one; False keeps to the closures, the reference the generated code is tested against.
 
     Raises:
         SpecErrors: every problem found, each at its file, line and column.
@@ -99,25 +103,26 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
     errors = check_structure(doc)
     if errors:
         raise SpecErrors(errors)
-    game = Compiler(doc).compile()
+    game = Compiler(doc, generated=generated).compile()
     # what the game is made from, so that it (and a state of it) can cross a process boundary
     where = str(path) if text is not None else str(Path(path).resolve())
-    game.source = (where, text, tuple(sorted((options or {}).items())))
+    game.source = (where, text, tuple(sorted((options or {}).items())), generated)
     return game
 
 
 @functools.lru_cache(maxsize=32)
 def _game_of(source) -> Game:
-    """The game made from `source` (path, text, options), compiled once per process."""
-    path, text, options = source
-    return load_game(path, text=text, options=dict(options))
+    """The game made from `source` (path, text, options, generated), compiled once per process."""
+    path, text, options, generated = source
+    return load_game(path, text=text, options=dict(options), generated=generated)
 
 
 class Compiler:
     """One pass over a structurally valid spec document, collecting semantic errors."""
 
-    def __init__(self, doc: Document):
+    def __init__(self, doc: Document, *, generated: bool = True):
         self.doc = doc
+        self.generated = generated  # trick play runs generated source (interpreter/emit/)
         self.spec = doc.data
         self.errors: list[SpecError] = []
         self._error_keys: set[tuple] = set()
@@ -195,7 +200,11 @@ class Compiler:
                 self.call_words.setdefault(str(w), -1 - len(self.call_words))
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
         self.check_declared_names()
-        play_actions = tuple(Card(c, pack.names[c]) for c in range(len(pack)))  # each card is its play
+        card = Card.of_pack(pack.names)
+        play_actions = tuple(card(c) for c in range(len(pack)))  # each card is its play
+        # (seat, card) as a history keeps it, made once: playing a card allocates nothing the
+        # garbage collector would have to walk again and again in a long game
+        self.pairs = tuple(tuple((p, a) for a in play_actions) for p in range(n))
 
         rules = self.compile_play_rules()
         contracts = {}
@@ -238,7 +247,7 @@ class Compiler:
             raise SpecErrors(self.errors)
         return Game(
             name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
-            seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions,
+            seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions, pairs=self.pairs,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
             partie=partie, deal_statistics=deal_statistics, places=self.places,
@@ -464,7 +473,13 @@ class Compiler:
             when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
             text = a.get("description") or f"when {a['when']}"
             announcements.append(Announcement(str(word), self.call_words[str(word)], when, text))
-        return Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements)
+        tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements)
+        tricks.pairs = self.pairs
+        if self.generated and not self.errors:
+            generated = compile_tricks(tricks)
+            if generated is not None:
+                tricks.install(generated)
+        return tricks
 
     # ---- contracts ------------------------------------------------------------------
 

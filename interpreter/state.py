@@ -25,29 +25,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Sequence
 
-from .actions import Action, match_key
+from .actions import Action, Card, match_key
 from .chance import Chance
 from .errors import GameError, GameFault, IllegalAction, Refusal
+from .trick import Trick  # noqa: F401 (a state's tricks are these)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 TERMINAL = -1
 MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is a spec bug
-
-
-class Trick:
-    """A completed trick: who led, the cards in playing order, who won."""
-
-    __slots__ = ("number", "leader", "cards", "seats", "winner", "led_suit")
-
-    def __init__(self, number, leader, cards, seats, winner, led_suit):
-        self.number = number
-        self.leader = leader
-        self.cards = cards
-        self.seats = seats
-        self.winner = winner
-        self.led_suit = led_suit
 
 
 class DealResult:
@@ -201,7 +188,9 @@ class State:
             if action not in legal:
                 raise IllegalAction(*self.why_illegal(action))
             self._legal = None
-            self.deal.actions.append((self.current, action))
+            p = self.current
+            # a card played is a (seat, card) pair the game made once (`Game.pairs`)
+            self.deal.actions.append(self.game.pairs[p][action] if isinstance(action, Card) else (p, action))
             phase = self.phase
             seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
             if seat is None:
@@ -214,6 +203,35 @@ class State:
             raise
         except Exception as e:
             raise self._fault(e, action) from e
+
+    def playout(self, choose, *, whole_game: bool = False) -> None:
+        """Play to the end of this deal (or of the game), each move `choose(legal_actions())`.
+
+        The same moves, records and results as ``state.apply(choose(state.legal_actions()))``
+        in a loop (tests/test_emit.py holds them to it), but a phase with a generated loop
+        (interpreter/emit/) plays all its moves without leaving it: what random playouts,
+        simulations and search bots spend their time in.
+
+        Parameters:
+            choose: picks one action of a list (`random.Random(seed).choice`, a policy).
+            whole_game: go on to the end of the game, not only of this deal.
+
+        Raises:
+            GameFault: the spec's rules fail during the playout, placed in the spec.
+        """
+        number = self.deal_number
+        while not self.terminal and (whole_game or self.deal_number == number):
+            fast = self.phase.playout
+            if fast is None:
+                self.apply(choose(self.legal_actions()))
+                continue
+            try:
+                fast(self, choose)
+                self._run()
+            except (GameError, GameFault):
+                raise
+            except Exception as e:
+                raise self._fault(e) from e
 
     def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
         """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""

@@ -18,6 +18,7 @@ class Phase:
     """Base of every mechanism: a named step of a deal."""
 
     kind = "phase"
+    playout = None  # a generated loop that plays the phase to its end with random choices (emit/)
 
     def __init__(self, name: str):
         self.name = name

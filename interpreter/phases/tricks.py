@@ -21,7 +21,7 @@ import enum
 
 from ..actions import Action
 from ..errors import Refusal
-from ..state import Trick
+from ..trick import Trick
 from . import Phase, in_the_open
 
 
@@ -168,6 +168,10 @@ class Tricks(Phase):
             return plain_apply(st, action)
 
         self.legal, self.apply = legal, apply
+
+    def install(self, generated) -> None:
+        """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures."""
+        self.legal, self.playout, self.source = generated
 
     def start(self, st) -> None:
         st.leader = st.to_play = self.leader(st)

@@ -1,0 +1,180 @@
+"""The generated play loop (interpreter/emit/) against the closures it replaces, and its safety rule.
+
+- Same seeds, same random choices: the closure path (`generated=False`), the generated
+  legal lists through the public API, and `State.playout` give identical records and scores
+  on every shipped spec and every option value. `CARDSPEC_EMIT_GAMES=N` plays N games per
+  setting (the long profile runs 1,000).
+- THE RULE (see interpreter/emit/__init__.py): no text of a spec reaches generated source,
+  shown with hostile names, descriptions and expressions; the checker refuses any source that
+  would break the rule.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from helpers import option_values, with_requirements
+
+from interpreter.emit import Source
+from interpreter.errors import GameError
+from interpreter.game import load_game
+from interpreter.overlays import resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = sorted((ROOT / "specs").rglob("*.yaml"))
+GAMES = int(os.environ.get("CARDSPEC_EMIT_GAMES", "1"))
+MAX_DEALS = 60  # enough for every shipped game to end; a cap for options that lengthen it
+
+
+def settings():
+    out = []
+    for spec in SPECS:
+        rel = spec.relative_to(ROOT / "specs").as_posix()
+        out.append(pytest.param(spec, {}, id=f"{rel}:defaults"))
+        declared = resolve(spec).data.get("options") or {}
+        for name, value in option_values(declared):
+            out.append(pytest.param(spec, with_requirements(declared, {name: value}), id=f"{rel}:{name}={value}"))
+    return out
+
+
+def played(game, seed: int, how: str):
+    """A random game's history and results, moves chosen by `random.Random(seed).choice`."""
+    rng = random.Random(seed)
+    st = game.new_state(seed)
+    while not st.is_terminal and st.deal_number <= MAX_DEALS:
+        if how == "playout":
+            st.playout(rng.choice)
+        else:
+            st.apply(rng.choice(st.legal_actions()))
+    return ([(p, a.name) for p, a in st.history], [d.scores for d in st.deals], list(st.totals), st.is_terminal)
+
+
+def generated_phases(game):
+    return [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
+            if getattr(prog, "source", None)]
+
+
+@pytest.mark.parametrize("spec,options", settings())
+def test_generated_play_gives_the_records_of_the_closures(spec, options):
+    reference = load_game(spec, options=options, generated=False)
+    fast = load_game(spec, options=options)
+    assert not generated_phases(reference)
+    for seed in range(GAMES):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want, f"seed {seed}: the generated legal lists differ"
+        assert played(fast, seed, "playout") == want, f"seed {seed}: the playout differs"
+
+
+def test_the_trick_games_are_generated():
+    """Every shipped spec with trick play and no words said with a card runs generated code."""
+    for spec in SPECS:
+        game = load_game(spec)
+        tricks = [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
+                  if prog.kind == "tricks"]
+        for prog in tricks:
+            assert (getattr(prog, "source", None) is not None) == (not prog.announcements), (spec, prog.name)
+
+
+def test_playout_stops_at_the_end_of_the_deal_or_goes_on_to_the_end_of_the_game():
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    rng = random.Random(3)
+    st = game.new_state(3)
+    st.playout(rng.choice)
+    assert st.deal_number == 2 and len(st.deals[0].actions) > 52 and st.deals[0].scores is not None
+    st.playout(rng.choice, whole_game=True)
+    assert st.is_terminal and len(st.deals) == 28
+
+
+def test_a_playout_fault_is_placed_in_the_spec(tmp_path):
+    """A rule failing inside the generated loop is reported like one failing through apply()."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("keep: card.suit == trump and wins_trick(card)",
+                        "keep: card.suit == trump and 1 / (tricks_won - tricks_won) == 1")
+    spec = tmp_path / "broken.yaml"
+    spec.write_text(text)
+    game = load_game(spec)
+    from interpreter.errors import GameFault
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = game.new_state(seed)
+        try:
+            while not st.is_terminal:
+                st.playout(rng.choice)
+        except GameFault as e:
+            assert "broken.yaml:" in str(e) and "division by zero" in str(e)
+            return
+    pytest.fail("no game reached the broken rule")
+
+
+# ---- THE RULE -----------------------------------------------------------------------
+
+HOSTILE = '__import__("os").system("echo owned")'
+
+
+def hostile_spec(tmp_path) -> Path:
+    """Barbu with hostile words wherever a spec may write free text or choose a name."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    rule = f"'follow suit {HOSTILE}'"
+    text = text.replace("  follow suit:\n", f"  {rule}:\n")
+    for before, after in (("[follow suit]", f"[{rule}]"), ("[follow suit,", f"[{rule},"), (", follow suit]", f", {rule}]")):
+        text = text.replace(before, after)
+    text = text.replace("description: play a card of the suit led if you have one",
+                        f"description: '{HOSTILE} # \"\"\" quote'")
+    text = text.replace("    name: No Tricks\n", f"    name: '{HOSTILE}'\n")
+    spec = tmp_path / "hostile.yaml"
+    spec.write_text(text)
+    return spec
+
+
+def test_no_spec_text_reaches_generated_source(tmp_path):
+    spec = hostile_spec(tmp_path)
+    game = load_game(spec)
+    sources = [prog.source for prog in generated_phases(game)]
+    assert sources
+    words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "suit", "Tricks", "quote"}
+    for text in sources:
+        assert "os" not in re.findall(r"[A-Za-z_]+", text)
+        for w in words - {"suit"}:  # `suit` is also the engine's own word for the suit table
+            assert not re.search(rf"\b{re.escape(w)}\b", text), w
+        assert '"' not in text and "'" not in text and "#" not in text
+    # and the hostile game plays like the plain one
+    plain = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    assert played(game, 5, "playout")[1:] == played(plain, 5, "playout")[1:]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("x = 'text'", "may not contain"),
+    ("x = 1  # a comment", "may not contain"),
+    ("import os", "which nothing resolved"),
+    ("st.__class__", "which nothing resolved"),
+    ("eval(st)", "which nothing resolved"),
+    ("_secret1 = _table", "which nothing resolved"),
+])
+def test_the_checker_refuses_source_that_breaks_the_rule(line, message):
+    src = Source("trick play")
+    src.add(0, line)
+    with pytest.raises(GameError, match=message):
+        src.build()
+
+
+def test_the_builder_only_writes_validated_literals_and_engine_fields():
+    assert Source.literal(3) == "3" and Source.literal(None) == "None" and Source.literal(True) == "True"
+    for bad in ("x", 1.5, (1,), b"x"):
+        with pytest.raises(GameError, match="is not a literal"):
+            Source.literal(bad)
+    assert Source.field("led_suit") == "st.led_suit"
+    with pytest.raises(GameError, match="is not a state field"):
+        Source.field("__class__")
+    src = Source("trick play")
+    with pytest.raises(GameError, match="stem"):
+        src.bind(object(), "x; import os")
+    name = src.bind((1, 2), "table")
+    assert re.fullmatch(r"_table[0-9]+", name) and src.namespace[name] == (1, 2)
+    with pytest.raises(GameError, match="title"):
+        bad = Source("x'; import os")
+        bad.add(0, "x = 1")
+        bad.build("x")
