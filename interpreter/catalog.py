@@ -32,6 +32,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import yaml
+
 from .errors import CardspecError, one_of
 
 SUFFIXES = (".yaml", ".yml", ".json")  # an argument with one of these is a path, never a name
@@ -105,9 +107,6 @@ def _name(path: Path, root: Path) -> str:
 @lru_cache(maxsize=None)
 def families() -> dict[str, str]:
     """Each family that has a base game -> that game's name (`family` -> `family/game`)."""
-    from .errors import SpecErrors
-    from .overlays import resolve
-
     by_family: dict[str, list[str]] = {}
     for name in games():
         family = name.rpartition("/")[0]
@@ -122,15 +121,30 @@ def families() -> dict[str, str]:
         files = {games()[n].resolve(): n for n in names}
         roots = []
         for n in names:
-            try:
-                chain = resolve(games()[n]).chain[1:]  # the bases of `n`, nearest first
-            except SpecErrors:
-                chain = []
-            if not any(Path(f).resolve() in files for f in chain):
+            if not any(f in files for f in _bases(games()[n])):
                 roots.append(n)
         if len(roots) == 1:
             out[family] = roots[0]
     return out
+
+
+def _bases(path: Path) -> list[Path]:
+    """The files a shipped spec extends, nearest first, read from their `extends:` alone (a
+    spec that cannot be read has none here; loading it says why)."""
+    out, seen = [], {path.resolve()}
+    while True:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            return out
+        base = data.get("extends") if isinstance(data, dict) else None
+        if not isinstance(base, str):
+            return out
+        path = (path.parent / base).resolve()
+        if path in seen or not path.is_file():
+            return out
+        seen.add(path)
+        out.append(path)
 
 
 def name_of(path) -> str | None:

@@ -22,7 +22,15 @@ import sys
 from .catalog import BrokenInstall
 from .commands import COMMANDS
 from .commands.common import IO, UsageError
-from .errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, EXIT_USAGE, SpecError, SpecErrors
+from .errors import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_SPEC,
+    EXIT_USAGE,
+    SpecError,
+    SpecErrors,
+)
 
 DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
 
@@ -131,7 +139,7 @@ def run(argv, stdout, stderr, stdin=None) -> int:
 
 def _unexpected(command: str, e: Exception, stderr) -> int:
     """Report an exception nothing else caught: a spec's expression failing in a game, or an internal error."""
-    from .faults import state_in
+    from .state import state_in
 
     state = state_in(e.__traceback__)
     if state is not None and state.game.places.find(e.__traceback__) is not None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from .errors import GameFault, SpecError
+from .syntax import ExprError
 
 
 class Places:
@@ -76,8 +77,6 @@ _MISSING = object()
 
 def fault(state, exc: BaseException | None, doing: str, message: str | None = None) -> GameFault:
     """The GameFault of `exc` (or of `message`), raised while the rules of `state` ran `doing`."""
-    from .expr import ExprError
-
     places = state.game.places
     path = places.find(exc.__traceback__) if exc is not None else None
     hint = offset = None
@@ -97,16 +96,16 @@ def fault(state, exc: BaseException | None, doing: str, message: str | None = No
     return places.error(path, f"{message} ({doing}{seed})", hint, at_key=at_key, offset=offset)
 
 
-def state_in(tb):
-    """The game `State` a traceback ran through (the innermost), or None."""
-    from .state import State
-
-    frames = []
-    while tb is not None:
-        frames.append(tb.tb_frame)
-        tb = tb.tb_next
-    for frame in reversed(frames):
-        for value in frame.f_locals.values():
-            if isinstance(value, State):
-                return value
-    return None
+def where(state, action=None) -> str:
+    """Where the game is, for a message: the deal, and the action taken (or the last one)."""
+    last = next(((d.number, x) for d in reversed(state.deals) for x in d.actions[-1:]), None)
+    if action is not None and last is not None and last[1][1] is action:
+        return f"deal {last[0]}, at `{state.seat_name(last[1][0])} {action.name}`"
+    if action is not None:
+        return f"deal {state.deal_number}, at `{state.seat_name(state.current)} {getattr(action, 'name', action)}`"
+    doing = f"deal {state.deal_number if state.deals else state.deal_number + 1}"  # (between deals: the next)
+    if not state.terminal and state.current >= 0:
+        doing += f", {state.seat_name(state.current)} to act"
+    if last is not None:
+        doing += f"{',' * (doing.count(',') == 0)} after `{state.seat_name(last[1][0])} {last[1][1].name}`"
+    return doing

@@ -16,6 +16,7 @@ import os
 import stat
 from pathlib import Path
 
+from .catalog import specs_folder
 from .errors import CardspecError, SpecError, SpecErrors
 
 LIMITS = {"spec": ("CARDSPEC_MAX_SPEC_BYTES", 1 << 20), "record": ("CARDSPEC_MAX_RECORD_BYTES", 16 << 20)}
@@ -165,11 +166,7 @@ def spec_roots(*named_by) -> list[Path]:
     roots.append(Path(os.path.realpath(os.getcwd())))
     roots += _SEARCH.get()
     roots += [Path(os.path.realpath(f)) for f in os.environ.get(SPEC_PATH_ENV, "").split(os.pathsep) if f.strip()]
-    from .catalog import (
-        specs_folder,  # the shipped specs: the package's own copy, or the checkout's specs/
-    )
-
-    shipped = specs_folder()
+    shipped = specs_folder()  # the package's own copy, or the checkout's specs/
     roots += [Path(os.path.realpath(shipped))] if is_folder(shipped) else []
     return roots
 

@@ -16,20 +16,20 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .actions import Card
 from .cards import Pack, normalize
+from .emit.expressions import compile_expression
 from .errors import GameError, SpecError, SpecErrors, suggest
-from .expr import ExprError, Func, Name, Scope, compile_expr, compile_filter, compile_function
-from .emit.tricks import compile_tricks
+from .expr import ExprError, Func, Name, Scope, compile_expr, compile_function
 from .faults import Places
 from .files import is_folder
 from .loading import Document
 from .overlays import option_text, resolve
 from .phase_compiler import PhaseCompiler, bids_are_numbers
 from .phases.contract import ChooseContract
-from .phases.layout import Layout
-from .phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
+from .play_compiler import PlayCompiler
 from .schema import check_structure
 from .scope import build_scope
 from .state import State
@@ -53,18 +53,52 @@ class Partie:
     result: object  # compiled: number for `player`
 
 
+@dataclass(eq=False)
 class Game:
-    """An immutable, compiled game; `new_state()` starts a game of it."""
+    """An immutable, compiled game; `new_state()` starts a game of it.
 
-    def __init__(self, **parts):
-        self.__dict__.update(parts)
+    Every rule is compiled: a field holding a closure (`first_dealer`, `deals`, ...) is
+    called with a `State` and reads what it needs from it."""
+
+    name: str  # the spec's `game`
+    title: str
+    file: object  # the spec file, for messages
+    pack: Pack
+    n: int  # the number of seats
+    seat_names: tuple  # as the spec lists them, clockwise
+    step: int  # 1 clockwise, -1 anticlockwise
+    turn_order: tuple  # the seats in playing order
+    phases: list  # the compiled phases of a deal, in order
+    contracts: dict  # key -> Contract
+    play_actions: tuple  # card number -> the action of playing it
+    pairs: tuple  # seat -> card number -> (seat, card), as histories keep them
+    first_dealer: Callable  # closures of a state ...
+    next_dealer: Callable
+    declarer: Callable | None
+    deals: Callable  # ... the deals a game lasts
+    ends_when: Callable | None
+    game_total: Callable | None  # the promised sum of the game totals
+    settle: object  # how doubles settle: "pairwise", a closure, or None
+    result: Callable | None  # each seat's result of a game
+    statistics: dict  # name -> closure: the spec's statistics of a game
+    partie: Partie | None
+    deal_statistics: dict  # name -> (closure, closure of `of` or None)
+    places: Places  # each closure -> its place in the spec, to place a failure
+    var_defaults: dict  # the announcements a deal starts without
+    announce_types: dict
+    winner: str  # "highest" or "lowest" total wins
+    options: dict  # the options the spec was loaded with
+    teams: tuple | None
+    only_contract: Contract | None  # the contract of a game with no choice of one
+    option_defaults: dict
+    source: tuple | None = None  # (path, text, options, generated): how `load_game` made it
 
     def new_state(self, seed: int | None = None, **kw) -> State:
         return State(self, seed, **kw)
 
     def __reduce__(self):
         """A game pickles as its source and is compiled again (once per process) on loading."""
-        source = getattr(self, "source", None)
+        source = self.source
         if source is None:
             raise GameError("only a game made by load_game can be pickled: it is sent as the spec it was made "
                             "from")
@@ -129,6 +163,7 @@ class Compiler:
         self.broken_functions: set[str] = set()
         self.places = Places(doc)  # each expression's closure -> its spec path, to place a failure in play
         self.constants = {}  # the closure of each expression that needs no state -> its value
+        self.plays = PlayCompiler(self)  # play rules and each contract's program of play
 
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
         e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
@@ -154,6 +189,9 @@ class Compiler:
         try:
             compiled = compile_expr(source, scope or self.scope, expect)
             fn = compiled.fn
+            generated = compile_expression(compiled.node) if self.generated else None
+            if generated is not None:  # one generated function instead of a tree of closures
+                fn = generated[0]
             self.places.add(fn, path)
             if compiled.constant:
                 self.constants[fn] = fn()
@@ -206,7 +244,7 @@ class Compiler:
         # garbage collector would have to walk again and again in a long game
         self.pairs = tuple(tuple((p, a) for a in play_actions) for p in range(n))
 
-        rules = self.compile_play_rules()
+        rules = self.plays.compile_play_rules()
         contracts = {}
         for key, c in contracts_spec.items():
             contracts[key] = self.compile_contract(key, c or {})
@@ -404,82 +442,6 @@ class Compiler:
                 break
             pending = waiting
         return scope
-
-    # ---- play -------------------------------------------------------------------------
-
-    def compile_play_rules(self) -> dict[str, PlayRule]:
-        rules = {}
-        for name, r in (self.spec.get("play_rules") or {}).items():
-            base = ("play_rules", name)
-            keep = self.card_filter(base + ("keep",))
-            when = self.expr(base + ("when",), "bool") if "when" in r else None
-            text = r.get("description") or f"keep {r['keep']}" + (f" when {r['when']}" if "when" in r else "")
-            mode = {"leading": ON_LEAD, "not leading": NOT_ON_LEAD}.get(" ".join(str(r.get("when", "")).split()))
-            rules[name] = PlayRule(name, when, keep, text, mode)
-        return rules
-
-    def card_filter(self, path, what="a play rule's `keep`"):
-        """A condition on `card`, compiled to select the cards of a hand that pass it."""
-        source = str(self._get(path))
-        try:
-            keep = compile_filter(source, self.scope, "card", "card", what=what)
-            self.places.add(keep, path)
-            first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
-            for part in ((first or (None, None))[1], *rest):  # the parts a caller may run without `keep`
-                if part is not None:
-                    self.places.add(part, path)
-            return keep
-        except ExprError as e:
-            if not self._follows_from_broken_function(e):
-                self.error(path, e.message, e.hint, offset=(e.line, e.column))
-            return lambda st, cards: list(cards)
-
-    def play_setting(self, key: str, name: str):
-        """(path, value) of a play setting: the contract's own, else the spec's `play` default."""
-        own = ((self.spec["contracts"][key] or {}).get("play") or {})
-        if name in own:
-            return ("contracts", key, "play", name), own[name]
-        base = self.spec.get("play") or {}
-        if name in base:
-            return ("play", name), base[name]
-        return None, None
-
-    def compile_program(self, phase_name, key, rules, play_actions):
-        """The trick or layout play of contract `key`."""
-        pack, n, step = self.pack, self.n, self.step
-        lpath, _ = self.play_setting(key, "leader")
-        leader = self.expr(lpath, "seat") if lpath else (lambda st: st.declarer)
-        lay_path, layout = self.play_setting(key, "layout")
-        if layout:
-            start = None
-            if layout.get("start", "first card") != "first card":
-                start = self.expr(lay_path + ("start",), "rank")
-            ends = self.expr(lay_path + ("ends_when_out",), "number", default=str(n - 1))
-            return Layout(phase_name, pack, n, step, leader, start, bool(layout.get("show_hand_on_pass")),
-                          ends, play_actions)
-        rpath, names = self.play_setting(key, "rules")
-        chosen = []
-        for i, rn in enumerate(names or ()):
-            if rn in rules:
-                chosen.append(rules[rn])
-            else:
-                self.error(rpath + (i,), f"unknown play rule `{rn}`; the rules are listed under `play_rules`",
-                           suggest(str(rn), rules))
-        spath, stop = self.play_setting(key, "stop_when")
-        stop_when = self.expr(spath, "bool") if spath else None
-        apath, said = self.play_setting(key, "announcements")
-        announcements = []
-        for word, a in (said or {}).items():
-            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
-            text = a.get("description") or f"when {a['when']}"
-            announcements.append(Announcement(str(word), self.call_words[str(word)], when, text))
-        tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements)
-        tricks.pairs = self.pairs
-        if self.generated and not self.errors:
-            generated = compile_tricks(tricks)
-            if generated is not None:
-                tricks.install(generated)
-        return tricks
 
     # ---- contracts ------------------------------------------------------------------
 

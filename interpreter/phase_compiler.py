@@ -241,7 +241,7 @@ class PhaseCompiler:
         return Double(name, n, self.owner.seat_names, first, may, aon, must)
 
     def _phase_play(self, name, p, base, ctx):
-        programs = {k: self.owner.compile_program(name, k, ctx.rules, ctx.play_actions) for k in ctx.contracts}
+        programs = {k: self.owner.plays.compile_program(name, k, ctx.rules, ctx.play_actions) for k in ctx.contracts}
         return ContractPlay(name, programs)
 
     def _phase_score(self, name, p, base, ctx):

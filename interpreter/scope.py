@@ -29,11 +29,11 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "contracts": Name("list<contract>", value=tuple(contract_keys), doc="every contract of the game"),
         "contract": Name("contract", get=_attr("contract_key"), doc="the contract of this deal"),
         "trump": Name("suit", get=_attr("trump"), doc="the trump suit, or none"),
-        "hand": Name("list<card>", get=lambda st: st.hands[st.player], doc="the player's hand"),
-        "won": Name("list<card>", get=lambda st: st.won[st.player], doc="the cards the player has won in tricks"),
-        "tricks_won": Name("number", get=lambda st: st.tricks_won[st.player], doc="tricks the player has won"),
-        "place": Name("number", get=lambda st: st.place[st.player], doc="the player's place in going out"),
-        "total_score": Name("number", get=lambda st: st.totals[st.player], doc="the player's game total"),
+        "hand": Name("list<card>", get=_per_seat("hands", lambda st: st.hands[st.player]), doc="the player's hand"),
+        "won": Name("list<card>", get=_per_seat("won", lambda st: st.won[st.player]), doc="the cards the player has won in tricks"),
+        "tricks_won": Name("number", get=_per_seat("tricks_won", lambda st: st.tricks_won[st.player]), doc="tricks the player has won"),
+        "place": Name("number", get=_per_seat("place", lambda st: st.place[st.player]), doc="the player's place in going out"),
+        "total_score": Name("number", get=_per_seat("totals", lambda st: st.totals[st.player]), doc="the player's game total"),
         "tricks": Name("list<trick>", get=_attr("tricks"), doc="the completed tricks of this deal, in order"),
         "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
         "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
@@ -193,6 +193,12 @@ def _partners(n: int, teams) -> tuple | None:
 
 def _attr(name):
     return attrgetter(name)
+
+
+def _per_seat(field: str, get):
+    """Getter `get` reads `st.FIELD[st.player]`; saying so lets generated code read it inline."""
+    get.per_seat = field
+    return get
 
 
 def _played(st):

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Sequence
 from .actions import Action, Card, match_key
 from .chance import Chance
 from .errors import GameError, GameFault, IllegalAction, Refusal
-from .trick import Trick  # noqa: F401 (a state's tricks are these)
+from .faults import fault, where
+from .results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -37,33 +38,12 @@ TERMINAL = -1
 MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is a spec bug
 
 
-class DealResult:
-    """What a finished deal leaves behind for the score sheet and the record."""
-
-    __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags")
-
-    def __init__(self, number, dealer, declarer, hands):
-        self.number = number
-        self.dealer = dealer
-        self.declarer = declarer
-        self.hands = hands  # the cards each seat received, in dealing order
-        self.contract = None
-        self.actions: list[tuple[int, Action]] = []
-        self.raw = None
-        self.scores = None
-        self.announced: dict = {}
-        self.doubles: list[tuple[int, tuple[int, ...]]] = []
-        self.tricks = ()  # the deal's tricks, kept when it is scored
-        self.exchanges: list[tuple[int, tuple, tuple]] = []  # (seat, discarded, drawn)
-        self.talon = ()  # the talon as dealt, top card first
-        self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
-        self.calls: list[tuple[int, str]] = []  # (seat, call), in order
-        self.said: list[tuple[int, str, int]] = []  # (seat, word, card): announcements made while playing
-        self.called = None  # (the called card or None, who held it or None), when a card was called
-        self.void = False  # everybody passed: no play, no score, not counted
-        self.cut = None  # the card shown by a cut, when a trump is cut for
-        self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
+# what `clone()` copies; everything else a clone shares (the game, numbers, tuples, finished deals)
+_COPIED_LISTS = ("totals", "calls", "callers", "game_deals", "tricks", "tricks_won", "trick_cards", "doubled_turns",
+                 "out", "laid", "talon", "out_of_play", "to_draw", "exchanges", "declarations", "place", "shown",
+                 "turns", "call_extras", "in_auction")
+_COPIED_LISTS_OF_LISTS = ("games", "game_totals", "hands", "won", "doubles", "discards", "talon_seen")
+_COPIED_MAPS = ("given_hands", "given_talons", "given_cuts", "vars", "shown_later")
 
 
 class State:
@@ -235,23 +215,11 @@ class State:
 
     def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
         """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""
-        from .faults import fault
-
         return fault(self, e, self.doing(action), message)
 
     def doing(self, action=None) -> str:
         """Where the game is, for a message: the deal, and the action taken (or the last one)."""
-        last = next(((d.number, x) for d in reversed(self.deals) for x in d.actions[-1:]), None)
-        if action is not None and last is not None and last[1][1] is action:
-            return f"deal {last[0]}, at `{self.seat_name(last[1][0])} {action.name}`"
-        if action is not None:
-            return f"deal {self.deal_number}, at `{self.seat_name(self.current)} {getattr(action, 'name', action)}`"
-        doing = f"deal {self.deal_number if self.deals else self.deal_number + 1}"  # (between deals: the next)
-        if not self.terminal and self.current >= 0:
-            doing += f", {self.seat_name(self.current)} to act"
-        if last is not None:
-            doing += f"{',' * (doing.count(',') == 0)} after `{self.seat_name(last[1][0])} {last[1][1].name}`"
-        return doing
+        return where(self, action)
 
     def __reduce__(self):
         """A state pickles as its game, how the game began and the actions taken since."""
@@ -300,45 +268,19 @@ class State:
         other = object.__new__(State)
         d = self.__dict__.copy()
         other.__dict__ = d
-        d["given_hands"] = dict(self.given_hands)
-        d["given_talons"] = dict(self.given_talons)
-        d["given_cuts"] = dict(self.given_cuts)
+        for k in _COPIED_LISTS:
+            d[k] = d[k][:]
+        for k in _COPIED_LISTS_OF_LISTS:
+            d[k] = [x[:] for x in d[k]]
+        for k in _COPIED_MAPS:
+            d[k] = d[k].copy()
+        d["chosen"] = [set(s) for s in self.chosen]
+        d["layout"] = [None if x is None else x[:] for x in self.layout]
+        d["declaring"] = None if self.declaring is None else self.declaring[:]
         # finished deals never change again: shared; only the deal in progress is copied
         d["deals"] = deals = self.deals[:]
         if deals:
-            deals[-1] = d["deal"] = _copy_deal(deals[-1])
-        d["totals"] = list(self.totals)
-        d["calls"] = list(self.calls)
-        d["callers"] = list(self.callers)
-        d["chosen"] = [set(s) for s in self.chosen]
-        d["games"] = [list(g) for g in self.games]
-        d["game_deals"] = list(self.game_deals)
-        d["game_totals"] = [list(t) for t in self.game_totals]
-        d["hands"] = [list(h) for h in self.hands]
-        d["won"] = [list(w) for w in self.won]
-        d["tricks"] = list(self.tricks)
-        d["tricks_won"] = list(self.tricks_won)
-        d["trick_cards"] = list(self.trick_cards)
-        d["vars"] = dict(self.vars)
-        d["doubles"] = [list(r) for r in self.doubles]
-        d["doubled_turns"] = list(self.doubled_turns)
-        d["layout"] = [None if x is None else list(x) for x in self.layout]
-        d["out"] = list(self.out)
-        d["laid"] = list(self.laid)
-        d["talon"] = list(self.talon)
-        d["discards"] = [list(x) for x in self.discards]
-        d["out_of_play"] = list(self.out_of_play)
-        d["talon_seen"] = [list(x) for x in self.talon_seen]
-        d["shown_later"] = set(self.shown_later)
-        d["to_draw"] = list(self.to_draw)
-        d["exchanges"] = list(self.exchanges)
-        d["declarations"] = list(self.declarations)
-        d["declaring"] = None if self.declaring is None else list(self.declaring)
-        d["place"] = list(self.place)
-        d["shown"] = list(self.shown)
-        d["turns"] = list(self.turns)
-        d["call_extras"] = list(self.call_extras)
-        d["in_auction"] = list(self.in_auction)
+            deals[-1] = d["deal"] = copy_deal(deals[-1])
         d["_legal"] = None
         return other
 
@@ -546,20 +488,14 @@ def _restore(game, origin, history) -> State:
     return st
 
 
-def _copy_deal(d: DealResult) -> DealResult:
-    c = DealResult(d.number, d.dealer, d.declarer, d.hands)
-    c.contract, c.raw, c.scores = d.contract, d.raw, d.scores
-    c.actions = list(d.actions)
-    c.announced = dict(d.announced)
-    c.doubles = list(d.doubles)
-    c.tricks = d.tricks
-    c.exchanges = list(d.exchanges)
-    c.talon = d.talon
-    c.declarations = list(d.declarations)
-    c.calls = list(d.calls)
-    c.said = list(d.said)
-    c.called = d.called
-    c.void = d.void
-    c.cut = d.cut
-    c.flags = dict(d.flags)
-    return c
+def state_in(tb) -> State | None:
+    """The game `State` a traceback ran through (the innermost), or None."""
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for frame in reversed(frames):
+        for value in frame.f_locals.values():
+            if isinstance(value, State):
+                return value
+    return None

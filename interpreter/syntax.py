@@ -3,7 +3,7 @@ in the author's words ("unexpected `:`", "expected `then`").
 
 The grammar is `grammar/expr.lark` (the language reference), found by `catalog`. Nesting
 is bounded before and after parsing (`MAX_DEPTH`), so that nothing recursive ever runs
-on a tree deeper than that; compiling (interpreter/expr.py) relies on it.
+on a tree deeper than that; compiling (interpreter/expr/) relies on it.
 """
 
 from __future__ import annotations

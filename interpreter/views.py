@@ -8,6 +8,8 @@ other seats never appear, so an agent given a view cannot cheat.
 
 from __future__ import annotations
 
+from .phases.declare import Declare, said_text
+
 
 def view(st, seat: int) -> dict:
     """Plain data: everything `seat` may know now."""
@@ -97,16 +99,12 @@ def _talon_face_up(st) -> bool:
     return st.talon_shown_when is None or bool(st.talon_shown_when(st))
 
 
-def _said(parts) -> str:
-    return ", ".join(f"{part} {value}" for part, value in parts) or "nothing"
-
-
 def _declaration(entry, st, cards, sn) -> dict:
     """One category's public result: what was said, the answer, what the winner showed."""
     cat, declared, _, winner, points, answer, said, compare, show = entry
     shown = [p for p in range(st.n)
              if p == winner or (compare == "none" and declared[p] and (show or (cat, p) in st.shown_later))]
-    return {"category": cat, "said": {sn[p]: _said(said[p]) for p in range(st.n)}, "answer": answer,
+    return {"category": cat, "said": {sn[p]: said_text(said[p]) for p in range(st.n)}, "answer": answer,
             "winner": sn[winner] if winner is not None else None,
             "shown": {sn[p]: [nm for nm, _ in declared[p]] for p in shown},
             "cards": {sn[p]: cards(c for _, cs in declared[p] for c in cs) for p in shown},
@@ -115,7 +113,7 @@ def _declaration(entry, st, cards, sn) -> dict:
 
 def _declaring(st, sn) -> dict:
     """In the category being declared: what those who have declared have said so far."""
-    if getattr(st, "declaring", None) is None or not isinstance(st.phase, _declare_phase()):
+    if getattr(st, "declaring", None) is None or not isinstance(st.phase, Declare):
         return {}
     phase = st.phase
     cat = phase.categories[st.declare_cat]
@@ -124,14 +122,8 @@ def _declaring(st, sn) -> dict:
         if d is not None:
             combo = phase.best_combo(st, cat, d)
             parts = phase.parts(cat, combo) if combo else []
-            out[sn[p]] = _said(parts if not cat.stepwise else parts[:1])
+            out[sn[p]] = said_text(parts if not cat.stepwise else parts[:1])
     return out
-
-
-def _declare_phase():
-    from .phases.declare import Declare
-
-    return Declare
 
 
 def _card(pack, suit: int, strength: int) -> str:

@@ -178,3 +178,59 @@ def test_the_builder_only_writes_validated_literals_and_engine_fields():
         bad = Source("x'; import os")
         bad.add(0, "x = 1")
         bad.build("x")
+
+
+# ---- expressions ----------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+from test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith  # noqa: E402
+
+from interpreter.emit.expressions import compile_expression  # noqa: E402
+from interpreter.expr import compile_expr  # noqa: E402
+
+
+def both(source):
+    """The closure of `source` and its generated function (the closure again when nothing is generated)."""
+    compiled = compile_expr(source, SCOPE)
+    generated = compile_expression(compiled.node)
+    return compiled.fn, (generated[0] if generated else compiled.fn), generated
+
+
+@pytest.mark.parametrize("source,expected", GOOD)
+def test_a_generated_expression_computes_what_its_closures_compute(source, expected):
+    closure, fn, _ = both(source)
+    assert fn(State()) == closure(State()) == expected
+
+
+def test_operators_are_generated_and_the_rest_are_called():
+    _, _, (fn, text) = both("player != declarer and target != player")
+    assert "(_get" in text and " != " in text and " and " in text and "_node" not in text
+    _, _, (fn, text) = both("count(c in won where c.suit == H) + x")  # a loop stays its closure
+    assert "_node" in text and " + " in text
+    _, _, (fn, text) = both("x / (y - 1) + 1")  # a division too: it says where the zero came from
+    assert text.count("_node") == 1 and "/" not in text
+    assert both("x / (y - 1)")[2] is None  # nothing to generate: the closure is the whole expression
+    with pytest.raises(Exception, match="division by zero"):
+        fn(State())
+
+
+@given(_arith(4), hst.integers(-50, 50), hst.integers(-50, 50), hst.integers(-50, 50))
+def test_generated_arithmetic_agrees_with_the_closures(expr, x, y, z):
+    from interpreter.syntax import ExprError
+    source, _ = expr
+    try:
+        compiled = compile_expr(source, ARITH_SCOPE)
+    except ExprError:
+        return
+    generated = compile_expression(compiled.node)
+    fn = generated[0] if generated else compiled.fn
+    env = {"x": x, "y": y, "z": z}
+    try:
+        want = compiled.fn(env)
+    except ExprError as e:
+        with pytest.raises(ExprError) as got:
+            fn(env)
+        assert (got.value.message, got.value.line, got.value.column) == (e.message, e.line, e.column)
+        return
+    assert fn(env) == want

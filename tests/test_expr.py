@@ -1,4 +1,4 @@
-"""Tests of the expression language (interpreter/expr.py, grammar/expr.lark)."""
+"""Tests of the expression language (interpreter/expr/, grammar/expr.lark)."""
 
 from __future__ import annotations
 

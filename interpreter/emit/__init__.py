@@ -1,6 +1,6 @@
 """Python source made from a checked spec: the compile layer of the play loop.
 
-The closures that `expr.py` and the phase modules build are the reference semantics. For
+The closures that `interpreter/expr/` and the phase modules build are the reference semantics. For
 the steps a game repeats thousands of times per second (the legal cards of a trick, the
 loop of a random playout) this layer writes specialised Python source, compiles it with
 `compile()` and runs it instead; `tests/test_emit.py` plays the same seeds through both
@@ -40,13 +40,13 @@ from ..errors import GameError
 ENGINE_FIELDS = frozenset({
     "hands", "to_play", "leading", "led_suit", "trick_best", "trick_winner", "best_power", "trick_cards",
     "tricks", "won", "tricks_won", "leader", "player", "suit", "trump", "deal", "actions", "current",
-    "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up",
+    "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up", "place",
 })
 # names the generators write themselves: their locals, and the builtins and methods they call
 GENERATOR_WORDS = frozenset({
     "st", "c", "x", "p", "w", "s", "v", "hand", "cands", "kept", "cards", "best", "choice", "legal", "suit",
     "actions", "hands", "order", "number", "remove", "append", "extend", "len", "Trick", "playout", "apply",
-    "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault",
+    "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value",
 })
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
-from ..trick import Trick
+from ..results import Trick
 from . import ENGINE_FIELDS, Source
 
 

@@ -36,8 +36,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import Action
-from ..views import _said as said_text
+from ..actions import Action, match_key
 from . import Phase
 
 
@@ -60,6 +59,11 @@ class Category:
         self.show = show  # with compare: none, shown at once (else by a later `show` phase)
         self.ties = ties  # "first": equal best combinations go to the first declarer (else nobody)
         self.split_long = split_long  # runs longer than 6 split after this many cards (0: never)
+
+
+def said_text(parts) -> str:
+    """What a seat said of its combination, as the others heard it: `size 4, top K`."""
+    return ", ".join(f"{part} {value}" for part, value in parts) or "nothing"
 
 
 class Declare(Phase):
@@ -187,7 +191,6 @@ class Declare(Phase):
         return out
 
     def parse(self, st, text):
-        from ..actions import match_key
 
         key = match_key(text)
         words = sorted(key.split())  # the combinations may be named in any order

@@ -21,7 +21,7 @@ import enum
 
 from ..actions import Action
 from ..errors import Refusal
-from ..trick import Trick
+from ..results import Trick
 from . import Phase, in_the_open
 
 

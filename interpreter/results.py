@@ -1,0 +1,71 @@
+"""What play leaves behind: completed tricks and finished deals, as the state and the records keep them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+
+
+class Trick:
+    """A completed trick: who led, the cards in playing order, who won."""
+
+    __slots__ = ("cards", "leader", "led_suit", "number", "seats", "winner")
+
+    def __init__(self, number, leader, cards, seats, winner, led_suit):
+        self.number = number
+        self.leader = leader
+        self.cards = cards
+        self.seats = seats
+        self.winner = winner
+        self.led_suit = led_suit
+
+
+class DealResult:
+    """What a finished deal leaves behind for the score sheet and the record."""
+
+    __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
+                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags")
+
+    def __init__(self, number, dealer, declarer, hands):
+        self.number = number
+        self.dealer = dealer
+        self.declarer = declarer
+        self.hands = hands  # the cards each seat received, in dealing order
+        self.contract = None
+        self.actions: list[tuple[int, Action]] = []
+        self.raw = None
+        self.scores = None
+        self.announced: dict = {}
+        self.doubles: list[tuple[int, tuple[int, ...]]] = []
+        self.tricks = ()  # the deal's tricks, kept when it is scored
+        self.exchanges: list[tuple[int, tuple, tuple]] = []  # (seat, discarded, drawn)
+        self.talon = ()  # the talon as dealt, top card first
+        self.declarations: list = []  # (category, [declared names per seat], winner, [points per seat])
+        self.calls: list[tuple[int, str]] = []  # (seat, call), in order
+        self.said: list[tuple[int, str, int]] = []  # (seat, word, card): announcements made while playing
+        self.called = None  # (the called card or None, who held it or None), when a card was called
+        self.void = False  # everybody passed: no play, no score, not counted
+        self.cut = None  # the card shown by a cut, when a trump is cut for
+        self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
+
+
+def copy_deal(d: DealResult) -> DealResult:
+    """A copy of `d` whose lists a clone may change without touching the original."""
+    c = DealResult(d.number, d.dealer, d.declarer, d.hands)
+    c.contract, c.raw, c.scores = d.contract, d.raw, d.scores
+    c.actions = list(d.actions)
+    c.announced = dict(d.announced)
+    c.doubles = list(d.doubles)
+    c.tricks = d.tricks
+    c.exchanges = list(d.exchanges)
+    c.talon = d.talon
+    c.declarations = list(d.declarations)
+    c.calls = list(d.calls)
+    c.said = list(d.said)
+    c.called = d.called
+    c.void = d.void
+    c.cut = d.cut
+    c.flags = dict(d.flags)
+    return c
