@@ -51,8 +51,9 @@ class _Ray:
 
 
 @contextlib.contextmanager
-def runner(backend: str = "local", jobs: int = 1):
-    """The runner of `backend` with `jobs` workers (0: one per core), for a `with` block."""
+def runner(backend: str = "local", jobs: int = 1, address: str | None = None):
+    """The runner of `backend` with `jobs` workers (0: one per core), for a `with` block; `address`
+    is the Ray cluster to join (default: `RAY_ADDRESS`, else a Ray started on this machine)."""
     workers = jobs or os.cpu_count() or 1
     if backend == "local":
         if workers == 1:
@@ -71,9 +72,13 @@ def runner(backend: str = "local", jobs: int = 1):
 
     started = not ray.is_initialized()
     if started:
-        joining = bool(os.environ.get("RAY_ADDRESS"))
-        ray.init(**({} if joining else {"num_cpus": workers}), include_dashboard=False, log_to_driver=False,
-                 logging_level=logging.ERROR)
+        joining = address or os.environ.get("RAY_ADDRESS")
+        try:
+            ray.init(**({"address": joining} if joining else {"num_cpus": workers}), include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.ERROR)
+        except (ConnectionError, TimeoutError, RuntimeError, ValueError) as e:  # Ray's ways of saying "not there"
+            where = f"the Ray cluster at {joining}" if joining else "a Ray instance on this machine"
+            raise RunnerError(f"cannot start or join {where}: {e}") from None
     try:
         yield _Ray(ray, int(ray.available_resources().get("CPU", workers)) or workers)
     finally:

@@ -449,6 +449,47 @@ def test_a_fault_of_the_rules_in_a_worker_is_placed_in_the_spec(tmp_path):
     assert one[2].startswith(f"{broken}:5:17: division by zero: `tricks_won - tricks_won` is 0 (deal ")
 
 
+def test_by_default_a_large_run_uses_every_core_and_gives_the_same_figures(monkeypatch):
+    from interpreter import runners
+    used = []
+    real = runners.runner
+
+    def spy(backend="local", jobs=1, address=None):
+        used.append(jobs)
+        return real(backend, jobs, address)
+    monkeypatch.setattr("interpreter.commands.simulate.runner", spy)
+
+    def run(*argv):
+        code, out, err = cli("simulate", PARLETT, "--games", 64, "--seed", 3, "--json", *argv)
+        assert (code, err) == (0, "")
+        doc = json.loads(out)
+        doc.pop("seconds"), doc.pop("deals_per_second")
+        return doc
+
+    assert run() == run("--jobs", 1)
+    assert used == [0, 1]  # 0: one process per core
+    used.clear()
+    cli("simulate", PARLETT, "--games", 63)
+    assert used == [1]  # a small run stays in this process
+
+
+def test_address_names_a_ray_cluster_and_needs_the_ray_backend(monkeypatch):
+    code, out, err = cli("simulate", PARLETT, "--address", "10.0.0.1:6379")
+    assert (code, out) == (2, "") and "--address names a Ray cluster: it needs --backend ray" in err
+    ray = pytest.importorskip("ray")
+    joined = {}
+
+    def init(**kw):
+        joined.update(kw)
+        raise ConnectionError("no cluster here")
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    code, out, err = cli("simulate", PARLETT, "--games", 2, "--backend", "ray", "--address", "10.0.0.1:6379")
+    assert joined["address"] == "10.0.0.1:6379"
+    assert (code, out) == (2, "") and "cannot start or join the Ray cluster at 10.0.0.1:6379: no cluster here" in err
+
+
 def test_jobs_must_not_be_negative():
     assert cli("simulate", BARBU, "--jobs", -1)[:2] == (2, "")
 

@@ -39,18 +39,24 @@ def add_parser(sub) -> None:
                         "difference SPEC2 - SPEC with its 95%% confidence interval (paired by game)")
     s.add_argument("--against-option", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of SPEC2 (repeatable); --option sets SPEC's only")
-    s.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="play on N processes (default 1; 0: one per core); the figures are the same for any N, "
-                        "since each game depends on its seed alone")
+    s.add_argument("--jobs", type=int, default=0, metavar="N",
+                   help="play on N processes (default 0: one per core, or this process alone for fewer than "
+                        f"{SMALL_RUN} games); the figures are the same for any N, since each game depends on its "
+                        "seed alone")
     s.add_argument("--backend", default="local", choices=BACKENDS,
                    help="local (this machine's processes, the default) or ray (Ray tasks, on the cluster named "
-                        "by RAY_ADDRESS or on this machine; needs cardspec[ray])")
+                        "by --address or RAY_ADDRESS, else on this machine; needs cardspec[ray])")
+    s.add_argument("--address", default=None, metavar="HOST:PORT",
+                   help="with --backend ray: the Ray cluster to run on (default: RAY_ADDRESS, else this machine)")
     s.add_argument("--json", action="store_true", help="print one JSON document on stdout instead of the report")
     s.add_argument("--csv", default=None, metavar="FILE", help="write one row per deal to FILE (CSV)")
     s.add_argument("--plot", default=None, metavar="FILE.png",
                    help="draw per-seat score distributions and per-contract means to FILE.png "
                         "(needs matplotlib: pip install 'cardspec[plot]')")
     option_arg(s, help_text="choose a value for one of SPEC's options (repeatable), e.g. players=5")
+
+
+SMALL_RUN = 64  # fewer games than this play in this process: starting workers would cost more
 
 
 def cmd_simulate(args, io) -> int:
@@ -83,7 +89,11 @@ def cmd_simulate(args, io) -> int:
         return [(kinds[game.seat_names.index(name)], game.seat_names.index(name)) for name in g.seat_names]
     runs = []
     try:
-        with Progress(io, args.games * len(sides), "games", "deals") as bar, runner(args.backend, args.jobs) as pool:
+        jobs = 1 if args.jobs == 0 and args.backend == "local" and args.games < SMALL_RUN else args.jobs
+        if args.address is not None and args.backend != "ray":
+            raise UsageError("--address names a Ray cluster: it needs --backend ray")
+        with Progress(io, args.games * len(sides), "games", "deals") as bar, \
+                runner(args.backend, jobs, address=args.address) as pool:
             for path, g in sides:
                 bar.describe(Path(path).stem)
                 run = _run(g, path, bots(g), seeds, args, io, bar, pool)
