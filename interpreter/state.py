@@ -54,7 +54,8 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags",
+                 "seat_calls", "seat_tricks")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -77,6 +78,8 @@ class DealResult:
         self.void = False  # everybody passed: no play, no score, not counted
         self.cut = None  # the card shown by a cut, when a trump is cut for
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
+        self.seat_calls = None  # each seat's call (its value), once the calls are over
+        self.seat_tricks = None  # the tricks each seat won, once the deal is scored
 
 
 class State:
@@ -320,6 +323,9 @@ class State:
         d["shown"] = list(self.shown)
         d["turns"] = list(self.turns)
         d["call_extras"] = list(self.call_extras)
+        d["unseen"] = list(self.unseen)
+        d["passing"] = [list(x) for x in self.passing]
+        d["passed"] = [list(x) for x in self.passed]
         d["in_auction"] = list(self.in_auction)
         d["_legal"] = None
         return other
@@ -344,7 +350,10 @@ class State:
             return world
         cut = self.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
         fixed = {c for c in (None if cut else self.turn_up, self.dead) if c is not None} | set(self.talon_seen[seat])
-        places = [h for p, h in enumerate(world.hands) if (p != seat or self.calling_blind) and not self.shown[p]]
+        fixed.update(self.passed[seat])  # the cards it passed are where it put them
+        unseen = self.calling_blind or self.unseen[seat]
+        places = [h for p, h in enumerate(world.hands) if (p != seat or unseen) and not self.shown[p]]
+        places += [x for p, x in enumerate(world.passing) if p != seat]  # cards chosen by others, face down
         if not (self.talon_exposed and (self.talon_shown_when is None or self.talon_shown_when(self))):
             places.append(world.talon)
         places += [d for p, d in enumerate(world.discards) if p != seat]
@@ -420,6 +429,11 @@ class State:
         self.calls = [None] * n
         self.callers: list[int] = []
         self.calling_blind = False  # hands are hidden from their owners while calling blind
+        self.unseen = [False] * n  # each seat's own hand is hidden from it (it has not looked yet)
+        self.passing = [[] for _ in range(n)]  # cards chosen to pass, not received yet (seen by the passer)
+        self.passed = [[] for _ in range(n)]  # cards each seat passed in this deal (known to it)
+        self.pass_plan: list = []  # passing: (seat, to, how many) in turn, and whose turn it is
+        self.pass_i = 0
         self.call_extras = [()] * n  # announcements made along with the calls
         self.number = 0  # the number being considered, while a call phase lists the legal calls
         self.vars = dict(g.var_defaults)
@@ -544,4 +558,5 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.void = d.void
     c.cut = d.cut
     c.flags = dict(d.flags)
+    c.seat_calls, c.seat_tricks = d.seat_calls, d.seat_tricks
     return c

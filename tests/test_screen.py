@@ -251,6 +251,8 @@ def relabelled(state, seat, rng):
     twin.hands = [sorted(moved(h)) for h in twin.hands]
     twin.talon = moved(twin.talon)
     twin.discards = [moved(d) for d in twin.discards]
+    twin.passing = [moved(x) for x in twin.passing]  # cards chosen to pass, face down
+    twin.passed = [moved(x) for x in twin.passed]
     if getattr(twin, "swap_card", None) is not None:
         twin.swap_card = cards[image.get(twin.swap_card, twin.swap_card)]
     if twin.called_card is not None:
