@@ -142,8 +142,8 @@ class Call(Phase):
             return self._number(int(words[1]))
         if len(words) == 1 and words[0].lower() in self.word_actions:
             return self.word_actions[words[0].lower()]
-        if text.strip().lower() == "look":
-            return self.look_action
+        if text.strip().lower() in ("look", "pass"):  # (said when it is not allowed: refused with the reason)
+            return self.look_action if text.strip().lower() == "look" else self.pass_action
         return None
 
     def refuse(self, st, action):
