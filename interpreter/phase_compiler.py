@@ -205,6 +205,9 @@ class PhaseCompiler:
                    if "allowed" in numbers else None)
         words = [(w, self.owner.call_words[w], self.owner.expr(base + ("words", w), "bool", default="true"))
                  for w in (p.get("words") or {})]
+        if p.get("pass", True) is False and not (numbers or p.get("words")):
+            self.owner.error(base + ("pass",), "a `call` phase without a pass needs `numbers` or `words`: "
+                             "something every seat may call", at_key=True)
         blind = self.owner.expr(base + ("blind",), "bool") if "blind" in p else None
         extras = [(w, self.owner.call_words[w], self.owner.expr(base + ("extras", w), "bool", default="true"))
                   for w in (p.get("extras") or {})]

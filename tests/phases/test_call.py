@@ -138,7 +138,7 @@ def test_a_limit_on_the_last_call_from_the_calls_made_the_hook():
     numbers:
       from: 0
       to: 4
-      allowed: count(q in callers where true) < 2 or number + sum(call(q) for q in callers) != 4"""
+      allowed: count(callers) < 2 or number + sum(call(q) for q in callers) != 4"""
     st = position(spec(hook.replace("    numbers: {from: 0, to: 4}\n", ""), score="0"), HANDS, dealer=X)
     assert walk(st, "bid 1", "bid 2") == [(Y, ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]),
                                           (Z, ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"])]

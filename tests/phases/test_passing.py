@@ -106,3 +106,18 @@ def test_the_cards_chosen_stay_hidden_from_the_others_until_they_arrive():
     play(st, "pass QD", "pass AS", "pass KS")
     worlds = {tuple(sorted(st.sampled_for(X, random.Random(k)).hands[Y])) for k in range(20)}
     assert all({st.game.pack.parse("AS"), st.game.pack.parse("KS")} <= set(w) for w in worlds)
+
+
+def test_a_pass_without_a_receiver_or_a_call_phase_with_nothing_to_call_is_refused_at_its_place():
+    import pytest
+
+    from interpreter.errors import SpecErrors
+
+    with pytest.raises(SpecErrors) as e:
+        spec("    count: 2")
+    assert str(e.value).splitlines()[0] == ("t.yaml:13:3: a `pass_cards` phase needs `to`: the seat each player "
+                                            "passes to, e.g. `partner(player)`")
+    with pytest.raises(SpecErrors) as e:
+        one_deal("  calls:\n    kind: call\n    pass: false", "0")
+    assert str(e.value).splitlines()[0] == ("t.yaml:15:5: a `call` phase without a pass needs `numbers` or "
+                                            "`words`: something every seat may call")
