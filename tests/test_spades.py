@@ -38,6 +38,7 @@ def side_scores(st):
 
 
 @pytest.mark.parametrize("name, deals, totals", [
+    ("spades_bidding_example.yaml", [(51, 70)], (51, 70)),
     (NIL, [(-90, 133), (-158, 70), (-40, -163)], (-288, 40)),
     ("spades_bags_example_7.yaml", [(92, 20), (82, 30), (82, 30), (81, 40), (52, 42)], (389, 162)),
     ("spades_bags_example_8.yaml", [(92, 20), (82, 30), (82, 30), (81, 40), (-47, 41)], (290, 161)),
