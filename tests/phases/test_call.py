@@ -197,3 +197,12 @@ def test_a_world_imagined_for_a_seat_that_has_not_looked_deals_its_own_hand_agai
     st.apply("look")
     worlds = {tuple(st.sampled_for(Y, random.Random(k)).hands[Y]) for k in range(20)}
     assert worlds == {tuple(st.hands[Y])}
+
+
+def test_the_phase_names_every_call_it_could_ever_offer():
+    g = spec(BLIND, score="0")
+    phase = next(ph for ph in g.phases if ph.kind == "call")
+    assert phase.vocabulary(g) == [f"bid {k}" for k in range(13)] + ["blind_zero", "look"]  # no pass; 0 to 12
+    g = spec()
+    phase = next(ph for ph in g.phases if ph.kind == "call")
+    assert phase.vocabulary(g)[:3] == ["pass", "bid 1", "bid 2"] and "look" not in phase.vocabulary(g)

@@ -121,3 +121,11 @@ def test_a_pass_without_a_receiver_or_a_call_phase_with_nothing_to_call_is_refus
         one_deal("  calls:\n    kind: call\n    pass: false", "0")
     assert str(e.value).splitlines()[0] == ("t.yaml:15:5: a `call` phase without a pass needs `numbers` or "
                                             "`words`: something every seat may call")
+
+
+def test_the_phase_names_every_card_it_could_ever_offer():
+    g = spec()
+    phase = next(ph for ph in g.phases if ph.kind == "pass_cards")
+    assert phase.vocabulary(g) == [f"pass {name}" for name in g.pack.names]
+    call = next(ph for ph in game(ROTATING).phases if ph.name == "passing")
+    assert call.kind == "pass_cards"
