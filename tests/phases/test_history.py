@@ -75,3 +75,31 @@ def test_a_deal_has_the_attributes_of_a_score_sheet_only():
     with pytest.raises(SpecErrors) as e:
         game(HISTORY.replace("d.dealer == p", "d.hands == p"))
     assert str(e.value).splitlines()[0] == "t.yaml:18:45: `hands` is not an attribute of a deal"
+
+
+PARTIE = """
+dealer: {first: random, next: left(dealer)}
+direction: clockwise
+phases:
+  deal: {hand_size: 1}
+  calls:
+    kind: call
+    when: deal_number == 2
+    numbers: {from: 1, to: 1}
+  score:
+contracts:
+  game:
+    score: 10 * count(earlier_deals) + sum(call_in(d, player) for d in earlier_deals) + score_in(this_deal, player)
+match: {deals: 2}
+partie: {ends_when: games_played >= 2}
+"""
+
+
+def test_earlier_deals_are_those_of_the_game_in_progress_and_a_deal_without_calls_reads_0():
+    g = game(PARTIE)
+    st = g.new_state(1, first_dealer=X)
+    assert st.deals[0].scores == [0, 0, 0]  # no deal before; this one is not scored yet
+    play(st, "bid 1", "pass", "bid 1")  # deal 2: Y, Z, X call
+    assert st.deals[1].scores == [10, 10, 10]  # deal 1 had no calls: 0 each
+    assert st.is_terminal
+    assert [d.scores for d in st.deals[2:]] == [[0, 0, 0]]  # game 2 (one deal) starts afresh: not 20 + the calls
