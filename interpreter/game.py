@@ -233,7 +233,8 @@ class Compiler:
         self.call_words = {}  # every word any call phase offers -> its value (negative: never a number)
         plays = [s.get("play") or {}, *(((c or {}).get("play") or {}) for c in contracts_spec.values())]
         for ph in [*(s["phases"] or {}).values(), *plays]:
-            for w in [*((ph or {}).get("words") or {}), *((ph or {}).get("extras") or {}),
+            for w in [*((ph or {}).get("words") or {}), *((ph or {}).get("before_looking") or {}),
+                      *((ph or {}).get("extras") or {}),
                       *((ph or {}).get("announcements") or {})]:
                 self.call_words.setdefault(str(w), -1 - len(self.call_words))
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
@@ -378,7 +379,7 @@ class Compiler:
         places += [(("play", "announcements", w), w, True) for w in ((s.get("play") or {}).get("announcements") or {})]
         for name, ph in (s["phases"] or {}).items():
             ph = ph or {}
-            for key in ("words", "extras"):
+            for key in ("words", "extras", "before_looking"):
                 places += [(("phases", name, key, w), w, True) for w in (ph.get(key) or {})]
             if ph.get("kind", name) == "auction":
                 places.append((("phases", name, "winning_bid"), ph.get("winning_bid", "bid"), False))

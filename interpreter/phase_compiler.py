@@ -24,6 +24,7 @@ from .phases.declare import Category, Declare
 from .phases.double import Double
 from .phases.exchange import Draw, Exchange, Show
 from .phases.expose import Expose
+from .phases.passing import PassCards
 from .phases.score import Score
 from .phases.swap import SwapTurnUp
 from .phases.trump_bid import TrumpBid
@@ -38,7 +39,9 @@ PHASE_KEYS = {
     "announce": {"by"},
     "exchange": {"by", "min", "max", "sees_unused", "draw"},
     "draw": {"by"},
-    "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round"},
+    "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round", "pass",
+             "before_looking"},
+    "pass_cards": {"first", "who", "count", "to"},
     "show": {"by", "category"},
     "declare": {"first", "by", "categories", "answers"},
     "expose": {"by", "shown_when"},
@@ -60,12 +63,16 @@ class ContractPlay(Phase):
 
     kind = "play"
 
-    def __init__(self, name, programs):
+    def __init__(self, name, programs, trumps=None):
         super().__init__(name)
         self.programs = programs  # contract key -> Tricks | Layout
+        self.trumps = trumps or {}  # contract key -> compiled suit: the trump its `play.trump` names
 
     def start(self, st) -> None:
         program = self.programs[st.contract_key]
+        trump = self.trumps.get(st.contract_key)
+        if trump is not None:  # a trump fixed by the rules (spades, say), whatever came before
+            st.set_trump(trump(st))
         st.phase = program
         program.start(st)
 
@@ -198,11 +205,27 @@ class PhaseCompiler:
                    if "allowed" in numbers else None)
         words = [(w, self.owner.call_words[w], self.owner.expr(base + ("words", w), "bool", default="true"))
                  for w in (p.get("words") or {})]
+        if p.get("pass", True) is False and not (numbers or p.get("words")):
+            self.owner.error(base + ("pass",), "a `call` phase without a pass needs `numbers` or `words`: "
+                             "something every seat may call", at_key=True)
         blind = self.owner.expr(base + ("blind",), "bool") if "blind" in p else None
         extras = [(w, self.owner.call_words[w], self.owner.expr(base + ("extras", w), "bool", default="true"))
                   for w in (p.get("extras") or {})]
+        unseen = [(w, self.owner.call_words[w], self.owner.expr(base + ("before_looking", w), "bool", default="true"))
+                  for w in (p.get("before_looking") or {})]
         return Call(name, n, self.owner.step, first, lowest, highest, allowed, words,
-                    bool(p.get("void_if_all_pass", False)), blind, extras, bool(p.get("second_round", False)))
+                    bool(p.get("void_if_all_pass", False)), blind, extras, bool(p.get("second_round", False)),
+                    p.get("pass", True) is not False, unseen)
+
+    def _phase_pass_cards(self, name, p, base, ctx):
+        if "to" not in p:
+            self.owner.error(base, "a `pass_cards` phase needs `to`: the seat each player passes to, e.g. "
+                             "`partner(player)`", at_key=True)
+        first = self.owner.expr(base + ("first",), "seat", default="left(dealer)")
+        who = self.owner.expr(base + ("who",), "bool") if "who" in p else None
+        count = self.owner.expr(base + ("count",), "number", default="1")
+        to = self.owner.expr(base + ("to",), "seat", default="none")
+        return PassCards(name, self.owner.pack, self.owner.n, self.owner.step, first, who, count, to, ctx.play_actions)
 
     def _phase_draw(self, name, p, base, ctx):
         return Draw(name, self.owner.expr(base + ("by",), "seat", default="declarer"))
@@ -242,7 +265,12 @@ class PhaseCompiler:
 
     def _phase_play(self, name, p, base, ctx):
         programs = {k: self.owner.plays.compile_program(name, k, ctx.rules, ctx.play_actions) for k in ctx.contracts}
-        return ContractPlay(name, programs)
+        trumps = {}
+        for k in ctx.contracts:
+            path, _ = self.owner.plays.play_setting(k, "trump")
+            if path is not None:
+                trumps[k] = self.owner.expr(path, "suit")
+        return ContractPlay(name, programs, trumps)
 
     def _phase_score(self, name, p, base, ctx):
         return Score(name, self.owner.n, None)
@@ -253,7 +281,8 @@ class PhaseCompiler:
         "swap_turn_up": _phase_swap_turn_up, "trump_bid": _phase_trump_bid,
         "choose_contract": _phase_choose_contract, "announce": _phase_announce, "exchange": _phase_exchange,
         "call": _phase_call, "draw": _phase_draw, "show": _phase_show, "expose": _phase_expose,
-        "declare": _phase_declare, "double": _phase_double, "play": _phase_play, "score": _phase_score
+        "declare": _phase_declare, "double": _phase_double, "play": _phase_play, "score": _phase_score,
+        "pass_cards": _phase_pass_cards,
     }
 
     def auction_bids(self, base, p):

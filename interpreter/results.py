@@ -26,7 +26,8 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags",
+                 "seat_calls", "seat_tricks")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -49,6 +50,8 @@ class DealResult:
         self.void = False  # everybody passed: no play, no score, not counted
         self.cut = None  # the card shown by a cut, when a trump is cut for
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
+        self.seat_calls = None  # each seat's call (its value), once the calls are over
+        self.seat_tricks = None  # the tricks each seat won, once the deal is scored
 
 
 def copy_deal(d: DealResult) -> DealResult:
@@ -68,4 +71,5 @@ def copy_deal(d: DealResult) -> DealResult:
     c.void = d.void
     c.cut = d.cut
     c.flags = dict(d.flags)
+    c.seat_calls, c.seat_tricks = d.seat_calls, d.seat_tricks
     return c

@@ -340,9 +340,18 @@ class _Writer:
             for word, cond in (p.get("words") or {}).items():
                 c = self.w.cond(cond)
                 opts.append(f"{word}" + ("" if c == "always" else f" (when {c})"))
-            opts.append("pass")
+            if p.get("pass", True) is not False:
+                opts.append("pass")
             lines.append(f"{first} player in turn makes one call: {listing(opts, 'or')}. "
                          "No call needs to beat an earlier one.")
+            if p.get("pass", True) is False:
+                lines.append("Nobody may pass.")
+        for word, cond in (p.get("before_looking") or {}).items():
+            c = self.w.cond(cond)
+            lines.append(f"Nobody may call {word} (a call made before looking at one's cards)." if c == "never" else
+                         f"Before looking at his cards, a player may call {word}" + (
+                             "" if c == "always" else f" when {c}") +
+                         "; he looks at them at his turn, or else after the calls.")
         for word, cond in (p.get("extras") or {}).items():
             lines.append(f"He may add {word} to his call when {self.w.cond(cond)}.")
         lines += self.given(p, "blind", "When {}, the calls are made without looking at the cards.")
@@ -360,6 +369,14 @@ class _Writer:
                 f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
                 f"The last bidder left is the declarer; his bid is the {name.replace('_', ' ')}.",
                 "If everybody passes without a bid, the deal is thrown in."]
+
+    def phase_pass_cards(self, p):
+        who = "Each player" if p.get("who") is None else f"Each player for whom {self.w.cond(p['who'])}"
+        count = p.get("count", 1)
+        count = f"{count} cards" if isinstance(count, int) and count != 1 else \
+            "1 card" if count == 1 else f"as many cards as {self.w(count)}"
+        return [f"{who} passes {count} face down to {self.w(p.get('to', 'none'))}; all choose at once, and "
+                "the cards are received when everybody has chosen."]
 
     def phase_call_card(self, p):
         return [f"The declarer calls {self.w(p.get('card'))}: whoever holds it is his secret partner, "

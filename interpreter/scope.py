@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .expr import Attr, Func, Name, Scope
+from .history import history_scope
 
 
 def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
@@ -167,6 +168,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
         },
     }
+    history_scope(names, funcs, attrs)  # earlier deals: `earlier_deals`, `call_in(d, p)`...
     if points or trump_points:
         plain = tuple((points or {}).get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
         if trump_points is None:

@@ -68,6 +68,9 @@ def describe(state, seat: int, view: dict | None = None) -> str:
     hand = pack.format_by_suit([pack.parse(c) for c in v["hand"]]) if v["hand"] or not v["hand_sizes"][v["seat"]] \
         else f"{v['hand_sizes'][v['seat']]} cards, face down (you call without looking)"
     lines.append(f"  You are {v['seat']}. Your hand: {hand}")
+    if v.get("passing") or v.get("passed"):  # cards given to another seat: what he alone knows of them
+        lines.append(f"  You {'are passing' if v['passing'] else 'passed'}: "
+                     + " ".join(v["passing"] or v["passed"]))
     return "\n".join(lines)
 
 

@@ -41,8 +41,9 @@ MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is
 # what `clone()` copies; everything else a clone shares (the game, numbers, tuples, finished deals)
 _COPIED_LISTS = ("totals", "calls", "callers", "game_deals", "tricks", "tricks_won", "trick_cards", "doubled_turns",
                  "out", "laid", "talon", "out_of_play", "to_draw", "exchanges", "declarations", "place", "shown",
-                 "turns", "call_extras", "in_auction")
-_COPIED_LISTS_OF_LISTS = ("games", "game_totals", "hands", "won", "doubles", "discards", "talon_seen")
+                 "turns", "call_extras", "in_auction", "unseen")
+_COPIED_LISTS_OF_LISTS = ("games", "game_totals", "hands", "won", "doubles", "discards", "talon_seen", "passing",
+                          "passed")
 _COPIED_MAPS = ("given_hands", "given_talons", "given_cuts", "vars", "shown_later")
 
 
@@ -304,7 +305,10 @@ class State:
             return world
         cut = self.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
         fixed = {c for c in (None if cut else self.turn_up, self.dead) if c is not None} | set(self.talon_seen[seat])
-        places = [h for p, h in enumerate(world.hands) if (p != seat or self.calling_blind) and not self.shown[p]]
+        fixed.update(self.passed[seat])  # the cards it passed are where it put them
+        unseen = self.calling_blind or self.unseen[seat]
+        places = [h for p, h in enumerate(world.hands) if (p != seat or unseen) and not self.shown[p]]
+        places += [x for p, x in enumerate(world.passing) if p != seat]  # cards chosen by others, face down
         if not (self.talon_exposed and (self.talon_shown_when is None or self.talon_shown_when(self))):
             places.append(world.talon)
         places += [d for p, d in enumerate(world.discards) if p != seat]
@@ -380,6 +384,11 @@ class State:
         self.calls = [None] * n
         self.callers: list[int] = []
         self.calling_blind = False  # hands are hidden from their owners while calling blind
+        self.unseen = [False] * n  # each seat's own hand is hidden from it (it has not looked yet)
+        self.passing = [[] for _ in range(n)]  # cards chosen to pass, not received yet (seen by the passer)
+        self.passed = [[] for _ in range(n)]  # cards each seat passed in this deal (known to it)
+        self.pass_plan: list = []  # passing: (seat, to, how many) in turn, and whose turn it is
+        self.pass_i = 0
         self.call_extras = [()] * n  # announcements made along with the calls
         self.number = 0  # the number being considered, while a call phase lists the legal calls
         self.vars = dict(g.var_defaults)

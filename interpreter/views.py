@@ -36,7 +36,10 @@ def view(st, seat: int) -> dict:
         "contract": st.contract_key,
         "announced": announced,
         "doubles": [[sn[p], [sn[t] for t in ts]] for p, ts in st.deal.doubles],
-        "hand": cards(st.hands[seat]) if not st.calling_blind else [],  # not looked at while calling blind
+        # not looked at while calling blind, or before its turn to call unseen
+        "hand": cards(st.hands[seat]) if not (st.calling_blind or st.unseen[seat]) else [],
+        "passing": cards(st.passing[seat]),  # cards this seat chose to pass, not yet received
+        "passed": cards(st.passed[seat]),  # cards this seat passed in this deal
         "hand_sizes": {sn[p]: len(st.hands[p]) for p in order},
         "shown_hands": {sn[p]: cards(st.hands[p]) for p in range(st.n) if st.shown[p] and p != seat},
         "trick": [[sn[p], names[c]] for p, c in zip(st.trick_seats, st.trick_cards)],

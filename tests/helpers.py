@@ -12,12 +12,14 @@ def unseen_redealt(state, seat, rng):
 
     A seat's view must not change: it is the test of exact hidden information."""
     other = state.clone()
-    hidden = [p for p in range(len(other.hands)) if p != seat and not other.shown[p]]
-    pool = [c for p in hidden for c in other.hands[p]]
+    blind = other.calling_blind or other.unseen[seat]  # its own hand too, before it has looked
+    hidden = [p for p in range(len(other.hands)) if (p != seat or blind) and not other.shown[p]]
+    places = [other.hands[p] for p in hidden] + [x for p, x in enumerate(other.passing) if p != seat]
+    pool = [c for place in places for c in place]
     rng.shuffle(pool)
-    for p in hidden:
-        k = len(other.hands[p])
-        other.hands[p], pool = sorted(pool[:k]), pool[k:]
+    for place in places:
+        k = len(place)
+        place[:], pool = sorted(pool[:k]), pool[k:]
     other._legal = None  # the legal list of the seat to play belongs to its old hand
     return other
 
@@ -26,7 +28,7 @@ def everything(state):
     """Every card of the pack, wherever it is now (sorted): each must be in exactly one place."""
     return sorted([c for h in state.hands for c in h] + [c for w in state.won for c in w]
                   + state.trick_cards + state.laid + state.talon + [c for d in state.discards for c in d]
-                  + state.out_of_play + ([state.turn_up] if state.turn_up is not None and state.deal.cut is None else []))
+                  + state.out_of_play + [c for x in state.passing for c in x] + ([state.turn_up] if state.turn_up is not None and state.deal.cut is None else []))
 
 
 def checked_random_game(game, seed, record_path, spec_path):

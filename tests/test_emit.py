@@ -234,3 +234,44 @@ def test_generated_arithmetic_agrees_with_the_closures(expr, x, y, z):
         assert (got.value.message, got.value.line, got.value.column) == (e.message, e.line, e.column)
         return
     assert fn(env) == want
+
+
+def test_a_name_that_starts_with_an_underscore_must_be_a_bound_one():
+    src = Source("trick play")
+    src.namespace["_weird"] = 1  # (not made by bind)
+    src.add(0, "x = _weird")
+    with pytest.raises(GameError, match="is not a bound name"):
+        src.build("x")
+
+
+def test_a_name_alone_is_left_to_its_getter():
+    assert compile_expression(compile_expr("x", SCOPE).node) is None
+    assert compile_expression(compile_expr("-x", SCOPE).node) is not None
+
+
+def test_a_state_field_is_read_in_place_and_anything_else_through_its_getter():
+    from operator import attrgetter
+
+    from interpreter.emit.tricks import _field_of
+    assert _field_of(attrgetter("led_suit")) == "led_suit"
+    assert _field_of(attrgetter("no_such_field")) is None
+    assert _field_of(attrgetter("led_suit", "trump")) is None
+    assert _field_of(lambda st: st.led_suit) is None
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    source = "".join(p.source for p in generated_phases(game))
+    assert "v = st.led_suit" in source
+
+
+def test_a_rule_of_three_conditions_is_generated_step_by_step(tmp_path):
+    """`card.suit == x and A and B`: a comparison read inline, then two steps, each on what the one
+    before kept."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("keep: card.suit == trump and wins_trick(card)",
+                        "keep: card.suit == trump and wins_trick(card) and card.rank != 2")
+    spec = tmp_path / "three.yaml"
+    spec.write_text(text)
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    assert any("_step" in p.source and p.source.count("if kept:") >= 3 for p in generated_phases(fast))
+    for seed in range(3):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want

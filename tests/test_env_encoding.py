@@ -214,3 +214,22 @@ def test_observation_parts_hold_what_the_view_says_counted_from_the_seat():
     assert part("tricks_won").tolist() == [st.tricks_won[(seat + i) % n] for i in range(n)]
     assert part("totals").tolist() == [st.totals[(seat + i) % n] for i in range(n)] and len(set(st.totals)) > 1
     assert part("deal")[0] == st.deal_number
+
+
+def test_the_cards_a_seat_passes_are_in_its_observation_and_in_nobody_elses():
+    game = load_game(ROOT / "specs" / "spades" / "partner-pass.yaml")
+    space = ActionSpace(game)
+    observer = Observer(game, space)
+    table = Table(space, game.new_state(3))
+    st = table.state
+    first = st.current_player
+    chosen = [st.legal_actions()[0], st.legal_actions()[1]]
+    for a in chosen:
+        table.apply_id(space.id_of(a))
+
+    def passed(seat):
+        x, _ = observation(observer, table, seat)
+        return np.flatnonzero(x[slice(*observer.offsets["passed"])]).tolist()
+
+    assert passed(first) == sorted(a.arg for a in chosen)
+    assert all(passed(p) == [] for p in range(game.n) if p != first)

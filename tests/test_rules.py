@@ -121,6 +121,26 @@ def test_rubicon_rulebook_tells_the_exchange_and_the_declarations():
     assert rules(RUBICON, {"deal": "threes"}).count("in packets of 3, starting with elder") == 1
 
 
+def test_spades_rulebook_tells_numbers_only_calls_before_looking_and_passing():
+    spades = ROOT / "specs" / "spades"
+    book = rules(spades / "spades.yaml").split("\n")
+    for line in [
+        "   From the player to the dealer's left, each player in turn makes one call: a number of tricks from 0 "
+        "to 13. No call needs to beat an earlier one.",
+        "   Nobody may pass.",
+        '   Before looking at his cards, a player may call blind_nil when "may bid blind nil" of the player; '
+        "he looks at them at his turn, or else after the calls.",
+        "   Each player for whom `call(player) == blind_nil` passes 2 cards face down to the player's partner; "
+        "all choose at once, and the cards are received when everybody has chosen.",
+        "Trumps: spades.",
+    ]:
+        assert line in book, line
+    assert "   Nobody may call blind_nil (a call made before looking at one's cards)." in \
+        rules(spades / "no-blind-nil.yaml").split("\n")
+    assert "   Each player passes 3 cards face down to the player's partner; all choose at once, and the cards are " \
+        "received when everybody has chosen." in rules(spades / "partner-pass.yaml").split("\n")
+
+
 def test_an_option_is_told_as_configured():
     plain, stopped = rules(BARBU), rules(BARBU, {"early_stop": "true"})
     line = "  Play stops early, after a trick, once the king of hearts is among the cards played so far."

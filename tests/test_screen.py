@@ -251,6 +251,8 @@ def relabelled(state, seat, rng):
     twin.hands = [sorted(moved(h)) for h in twin.hands]
     twin.talon = moved(twin.talon)
     twin.discards = [moved(d) for d in twin.discards]
+    twin.passing = [moved(x) for x in twin.passing]  # cards chosen to pass, face down
+    twin.passed = [moved(x) for x in twin.passed]
     if getattr(twin, "swap_card", None) is not None:
         twin.swap_card = cards[image.get(twin.swap_card, twin.swap_card)]
     if twin.called_card is not None:
@@ -314,8 +316,9 @@ def _hides_details(game) -> bool:
 # ---------------------------------------------------------------- each leak, line by line
 
 def _play(spec, dealer, hands, talon, human, bot_actions, typed):
-    """Play a hand-written deal: the bot seat follows its script, the human types `typed`;
-    the screen until the typing runs out."""
+    """Play a hand-written deal: the bot seat follows its script (each bot its own, when
+    `bot_actions` maps seats to scripts), the human types `typed`; the screen until the typing
+    runs out."""
     game = load_game(ROOT / "specs" / spec)
     pack = game.pack
     sn = list(game.seat_names)
@@ -326,7 +329,8 @@ def _play(spec, dealer, hands, talon, human, bot_actions, typed):
     stdin = io.StringIO("".join(t + "\n" for t in typed))
     h = sn.index(human)
     kinds = ["human" if p == h else "random" for p in range(game.n)]
-    agents = [HumanAgent(stdin, out) if p == h else Script(bot_actions) for p in range(game.n)]
+    scripts = bot_actions if isinstance(bot_actions, dict) else {s: bot_actions for s in sn}
+    agents = [HumanAgent(stdin, out) if p == h else Script(scripts.get(sn[p], [])) for p in range(game.n)]
     with pytest.raises(EOFError):
         play_game(state, agents, kinds, IO(out, io.StringIO(), stdin))
     return out.getvalue()
@@ -465,3 +469,26 @@ def _subclasses(cls):
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
+
+
+# spades: the first deal of tests/records/spades_nil_blind_nil_bags.yaml, with the three-card pass
+SPADES_PASS = dict(spec="spades/partner-pass.yaml", dealer="W", talon="",
+                   hands={"N": "AS 9S 2S QH 9H 6H 4H 8D 3D 2D AC JC TC",
+                          "E": "5S 5H TD 7D 6D 5D 4D QC 8C 7C 5C 3C 2C",
+                          "S": "KS QS 7S 4S 3S AH 7H 2H KD JD KC 9C 4C",
+                          "W": "JS TS 8S 6S KH JH TH 8H 3H AD QD 9D 6C"})
+
+
+def test_a_human_sees_what_he_passes_and_only_that_the_others_passed():
+    text = _play(**SPADES_PASS, human="N", bot_actions={"E": ["pass 5S", "pass 5H", "pass TD"],
+                                                         "S": ["pass KS", "pass QS", "pass AH"],
+                                                         "W": ["pass JS", "pass TS", "pass 8S"]},
+                 typed=["pass AC", "pass JC", "TC"])
+    assert _bot_lines(text, "E") == ["  E: pass a card to W"] * 3
+    assert _bot_lines(text, "S") == ["  S: pass a card to N"] * 3
+    assert "  You are passing: AC JC" in text.splitlines()
+    assert "5S" not in text and "JS" not in text  # what E and W passed to each other
+    hands = [line for line in text.splitlines() if "Your hand" in line]
+    assert all("K" not in h.split("H:")[0] for h in hands[:-1])  # S's cards arrive once all have chosen
+    assert hands[-1] == "  You are N. Your hand: S: A K Q 9 2   H: A Q 9 6 4   D: 8 3 2"
+    assert "  You passed: AC JC TC" in text.splitlines()

@@ -94,6 +94,13 @@ CONFIGS = [
     ("briscola-chiamata/three.yaml", {"removed_two": "2H", "no_negative": "true"}),
     ("briscola-chiamata/three.yaml", {"removed_two": "2S", "fixed_deals": "5"}),
     ("briscola-chiamata/five.yaml", {"players": "3", "removed_two": "2D", "slam_either_side": "true"}),
+    ("spades/spades.yaml", {}),
+    ("spades/spades.yaml", {"target": "300", "nil_value": "50"}),
+    ("spades/spades.yaml", {"bags": "free", "lose_at": "-200"}),
+    ("spades/spades.yaml", {"bags": "minus", "target": "1000"}),
+    ("spades/no-blind-nil.yaml", {}),
+    ("spades/partner-pass.yaml", {}),
+    ("spades/no-thirteen.yaml", {}),
 ]
 
 

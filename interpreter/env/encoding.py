@@ -194,7 +194,7 @@ class Observer:
         v = len(space)
         self.parts = [  # (name, size)
             ("seat", n), ("hand", c), ("trick", n * c), ("last_trick", n * c), ("played", c),
-            ("shown_hands", n * c), ("talon", c), ("talon_seen", c), ("discards", c), ("out_of_play", c),
+            ("shown_hands", n * c), ("talon", c), ("talon_seen", c), ("discards", c), ("passed", c), ("out_of_play", c),
             ("turn_up", c), ("dead_card", c), ("called_card", c), ("layout", 3 * len(self.suits)),
             ("dealer", n), ("declarer", n), ("to_act", n), ("maker", n), ("partner", n), ("leader", n),
             ("out", n), ("phase", len(self.phases)), ("contract", len(self.contracts)),
@@ -265,6 +265,7 @@ class Observer:
         cards("talon", view["talon"] or ())
         cards("talon_seen", view["talon_seen"])
         cards("discards", view["discards"])
+        cards("passed", view["passing"] + view["passed"])  # cards it gives, or gave, to another seat
         cards("out_of_play", view["out_of_play"])
         for name in ("turn_up", "dead_card", "called_card"):
             if view[name] is not None:

@@ -15,7 +15,14 @@ phase, after the calls, offers only its `extras` (a raise, say), to the seats th
 make one: `double` or `pass`; its announcements join the calls'. With `blind`, when it holds, players call without looking at their cards: their own
 hands are hidden from their views until the calls are over.
 
-Actions: `pass`, `bid 3`, `board`.
+With `pass: false` nobody may pass: every seat calls a number or a word, and a number may
+be 0 (a pass is otherwise the call of 0, so without this `bid 0` is never offered).
+`before_looking` words (`blind_nil`) are calls made before looking at one's cards: each
+seat's own hand is hidden from it from the start of the phase until its turn; then, if such a
+word is allowed, it either calls it (and sees its cards only when the calls are over) or says
+`look`, sees its hand and calls as usual. A seat with no such word allowed looks at once.
+
+Actions: `pass`, `bid 3`, `board`, `look`.
 """
 
 from __future__ import annotations
@@ -31,8 +38,11 @@ class Call(Phase):
     public_name = in_the_open  # calls are said aloud, blind ones too
 
     def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
-                 extras=(), second_round=False):
+                 extras=(), second_round=False, may_pass=True, before_looking=()):
         super().__init__(name)
+        self.may_pass = may_pass  # false: every seat must call, and 0 is a number
+        self.before_looking = tuple(before_looking)  # [(word, value, condition)]: called without looking
+        self.look_action = Action("look", None, "look")
         self.second_round = second_round  # only the `extras` may be announced, after the calls
         self.extras = tuple(extras)  # [(word, value, compiled condition)]: announced along with a call
         self.blind = blind  # compiled bool: the calls are made without looking at the cards
@@ -45,7 +55,7 @@ class Call(Phase):
         self.words = words  # [(word, value, compiled condition)]
         self.void_if_all_pass = void_if_all_pass
         self.pass_action = Action("call", PASS, "pass")
-        self.word_actions = {w: Action("call", v, w) for w, v, _ in words}
+        self.word_actions = {w: Action("call", v, w) for w, v, _ in (*words, *self.before_looking)}
         self._numbers: dict[int, Action] = {}
 
     def _number(self, k: int) -> Action:
@@ -70,17 +80,31 @@ class Call(Phase):
         st.calls = [None] * self.n
         st.callers = []
         st.call_extras = [()] * self.n
+        if self.before_looking:  # those who may call a word unseen have not looked at their cards yet
+            for p in turns:
+                st.player = p
+                st.unseen[p] = any(condition(st) for _, _, condition in self.before_looking)
+
+    def _look_unless_blind(self, st) -> None:
+        """The seat to call looks at its cards at once when it may call no word unseen."""
+        if st.call_i < len(st.call_turns):
+            p = st.player = st.call_turns[st.call_i]
+            if st.unseen[p] and not any(condition(st) for _, _, condition in self.before_looking):
+                st.unseen[p] = False
 
     def actor(self, st):
         return st.call_turns[st.call_i] if st.call_i < len(st.call_turns) else None
 
     def legal(self, st):
         p = st.player = st.call_turns[st.call_i]
-        out = [self.pass_action]
+        if st.unseen[p]:  # before looking: a word called blind, or look
+            return [*(self.word_actions[w] for w, _, condition in self.before_looking if condition(st)),
+                    self.look_action]
+        out = [self.pass_action] if self.may_pass else []
         if self.second_round:
             return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(st)]
         lo, hi = self.lowest(st), self.highest(st)
-        for k in range(max(1, int(lo)), int(hi) + 1):
+        for k in range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1):
             st.number = k
             if self.allowed is None or self.allowed(st):
                 out.append(self._number(k))
@@ -101,11 +125,13 @@ class Call(Phase):
         cards), the words; then each of those with every set of `extras` that may go with it."""
         if self.second_round:
             return [self.pass_action.name, *(w for w, _, _ in self.extras)]
-        base = [self.pass_action.name, *(f"bid {k}" for k in range(1, len(game.pack) + 1)),
+        base = [*([self.pass_action.name] if self.may_pass else []),
+                *(f"bid {k}" for k in range(0 if not self.may_pass else 1, len(game.pack) + 1)),
                 *(w for w, _, _ in self.words)]
         extras = [w for w, _, _ in self.extras]
         sets = [" ".join(s) for s in subsets_in_order(extras) if s]
-        return base + [f"{b} {words}" for words in sets for b in base]
+        blind = [w for w, _, _ in self.before_looking]
+        return base + [f"{b} {words}" for words in sets for b in base] + blind + (["look"] if blind else [])
 
     def parse(self, st, text):
         found = super().parse(st, text)
@@ -116,16 +142,28 @@ class Call(Phase):
             return self._number(int(words[1]))
         if len(words) == 1 and words[0].lower() in self.word_actions:
             return self.word_actions[words[0].lower()]
+        if text.strip().lower() in ("look", "pass"):  # (said when it is not allowed: refused with the reason)
+            return self.look_action if text.strip().lower() == "look" else self.pass_action
         return None
 
     def refuse(self, st, action):
         p = st.call_turns[st.call_i]
+        if st.unseen[p]:
+            words = ", ".join(a.name for a in self.legal(st))
+            return f"{st.seat_name(p)} has not looked at his cards yet: he may {words}", "before_looking"
+        if action is self.look_action:
+            return f"{st.seat_name(p)} has looked at his cards already", "before_looking"
+        if action is self.pass_action and not self.may_pass:
+            return f"{st.seat_name(p)} may not pass: everybody must call", "pass"
         if action.name.startswith("bid "):
             return f"{st.seat_name(p)} may not bid {action.arg} now (`allowed` forbids it)", "allowed"
         return f"{st.seat_name(p)} may not call {action.name} now", "words"
 
     def apply(self, st, action) -> None:
         p = st.call_turns[st.call_i]
+        if action is self.look_action:  # the seat picks up its cards, and calls next
+            st.unseen[p] = False
+            return p
         st.deal.calls.append((p, action.name))
         st.call_i += 1
         value = action.arg
@@ -137,7 +175,11 @@ class Call(Phase):
             value, st.call_extras[p] = value
         st.calls[p] = value
         st.callers.append(p)
+        if st.call_i < len(st.call_turns) and self.before_looking:
+            self._look_unless_blind(st)
         if st.call_i == len(st.call_turns):
             st.calling_blind = False  # the cards may be looked at now
-            if self.void_if_all_pass and all(c == PASS for c in st.calls):
+            st.unseen = [False] * self.n
+            st.deal.seat_calls = tuple(st.calls)
+            if self.void_if_all_pass and self.may_pass and all(c == PASS for c in st.calls):
                 st.void = True

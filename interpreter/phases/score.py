@@ -56,6 +56,7 @@ class Score(Phase):
                         f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
                         f"{want}", rule="total")
         st.deal.tricks = st.tricks
+        st.deal.seat_tricks = tuple(st.tricks_won)
         # each statistic: true or false, or None for a deal it does not count (`of` false)
         st.deal.flags = {name: bool(cond(st)) if among is None or among(st) else None
                          for name, (cond, among) in st.game.deal_statistics.items()}

@@ -111,3 +111,98 @@ def test_blind_calls_hide_the_hands_until_the_calls_are_over():
     assert not st.calling_blind
     st = position(spec(blind="    blind: false"), HANDS, dealer=X)
     assert st.view(Y)["hand"] == ["AH", "KH", "QH", "JH"]
+
+
+# ---------------------------------------------------------------- numbers only; the hook
+
+NUMBERS_ONLY = """    first: left(dealer)
+    pass: false
+    numbers: {from: 0, to: 4}"""
+
+
+def test_without_a_pass_every_seat_calls_a_number_and_0_is_one():
+    st = position(spec(NUMBERS_ONLY, score="call(player) * 10 + tricks_won"), HANDS, dealer=X)
+    assert legal(st) == ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]
+    assert refused(st, "pass") == ("Y may not pass: everybody must call", "pass")
+    play(st, "bid 0", "bid 0", "bid 0")  # all zeros: not a deal where everybody passed
+    assert st.is_terminal and not st.deals[0].void and st.deals[0].seat_calls == (0, 0, 0)
+    st = position(spec(NUMBERS_ONLY + "\n    void_if_all_pass: true", score="0"), HANDS, dealer=X)
+    play(st, "bid 0", "bid 0", "bid 0")
+    assert not st.deals[0].void
+    st = position(spec(), HANDS, dealer=X)  # with a pass, a pass is the call of 0: no `bid 0`
+    assert "bid 0" not in legal(st)
+
+
+def test_a_limit_on_the_last_call_from_the_calls_made_the_hook():
+    hook = NUMBERS_ONLY + """
+    numbers:
+      from: 0
+      to: 4
+      allowed: count(callers) < 2 or number + sum(call(q) for q in callers) != 4"""
+    st = position(spec(hook.replace("    numbers: {from: 0, to: 4}\n", ""), score="0"), HANDS, dealer=X)
+    assert walk(st, "bid 1", "bid 2") == [(Y, ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]),
+                                          (Z, ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"])]
+    assert legal(st) == ["bid 0", "bid 2", "bid 3", "bid 4"]  # 1 + 2 + 1 would make the 4 tricks
+    assert refused(st, "bid 1") == ("X may not bid 1 now (`allowed` forbids it)", "allowed")
+
+
+# ---------------------------------------------------------------- calls before looking
+
+BLIND = NUMBERS_ONLY + """
+    before_looking:
+      blind_zero: player != dealer"""
+BLIND_SCORE = "(if call(player) == blind_zero then 100 else call(player)) + 1000 * count(c in hand where c.suit == S)"
+
+
+def test_a_seat_calls_before_looking_or_looks_then_calls():
+    st = position(spec(BLIND, score=BLIND_SCORE), HANDS, dealer=X)
+    # Y and Z may call blind: their hands are hidden from them; X (the dealer) may not: he looks at once
+    assert [st.view(p)["hand"] for p in (X, Y, Z)] == [["AS", "KS", "QS", "JS"], [], []]
+    assert st.unseen == [False, True, True]
+    assert walk(st, "look") == [(Y, ["blind_zero", "look"])]
+    assert st.view(Y)["hand"] == ["AH", "KH", "QH", "JH"] and st.current_player == Y
+    assert legal(st) == ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]
+    assert refused(st, "look") == ("Y has looked at his cards already", "before_looking")
+    assert refused(st, "blind_zero") == ("Y may not call blind_zero now", "words")
+    play(st, "bid 2")
+    assert refused(st, "bid 2") == ("Z has not looked at his cards yet: he may blind_zero, look", "before_looking")
+    play(st, "blind_zero")
+    assert st.view(Z)["hand"] == []  # he sees them when the calls are over
+    assert st.current_player == X and legal(st)[0] == "bid 0"
+    st.apply("bid 3")
+    assert st.is_terminal and st.view(Z)["hand"] == ["AD", "KD", "QD", "JD"]
+    assert st.deals[0].calls == [(Y, "bid 2"), (Z, "blind_zero"), (X, "bid 3")]
+    assert st.deals[0].scores == [3 + 4000, 2, 100]
+    names = [a.name for _, a in st.history]
+    assert names == ["look", "bid 2", "blind_zero", "bid 3"]
+
+
+def test_a_seat_that_may_not_call_blind_when_its_turn_comes_looks_without_being_asked():
+    call = NUMBERS_ONLY + """
+    before_looking:
+      blind_zero: call(right(player)) != blind_zero"""
+    st = position(spec(call, score="0"), HANDS, dealer=X)
+    assert st.unseen == [True, True, True]
+    play(st, "blind_zero")
+    assert st.current_player == Z and not st.unseen[Z]  # Y, on his right, called it: Z just calls
+    assert legal(st) == ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]
+
+
+def test_a_world_imagined_for_a_seat_that_has_not_looked_deals_its_own_hand_again():
+    import random
+
+    st = position(spec(BLIND, score="0"), HANDS, dealer=X)
+    worlds = {tuple(st.sampled_for(Y, random.Random(k)).hands[Y]) for k in range(20)}
+    assert len(worlds) > 1  # Y does not know his own cards yet
+    st.apply("look")
+    worlds = {tuple(st.sampled_for(Y, random.Random(k)).hands[Y]) for k in range(20)}
+    assert worlds == {tuple(st.hands[Y])}
+
+
+def test_the_phase_names_every_call_it_could_ever_offer():
+    g = spec(BLIND, score="0")
+    phase = next(ph for ph in g.phases if ph.kind == "call")
+    assert phase.vocabulary(g) == [f"bid {k}" for k in range(13)] + ["blind_zero", "look"]  # no pass; 0 to 12
+    g = spec()
+    phase = next(ph for ph in g.phases if ph.kind == "call")
+    assert phase.vocabulary(g)[:3] == ["pass", "bid 1", "bid 2"] and "look" not in phase.vocabulary(g)

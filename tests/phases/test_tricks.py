@@ -328,3 +328,19 @@ def test_trumps_beat_each_other_in_the_trump_order():
     play(st, "play JS", "play AS", "play KS")
     play(st, "play AH", "play QS", "play KH")
     assert [t.winner for t in st.tricks] == [Z, X, X]
+
+
+def test_a_trump_fixed_by_the_rules_is_trump_from_the_first_card():
+    def fixed(trump):
+        return one_deal("  play:", "tricks_won", head=f"play:\n  leader: next(dealer)\n{trump}"
+                        "  rules: [follow suit, no trump lead]\n" + RULES)
+
+    hands = ["AS KS QD", "AH JH KD", "QS KH AD"]
+    st = position(fixed("  trump: H\n"), hands, dealer=Y)  # Z leads, and may not lead a heart
+    assert st.trump == st.game.pack.suits.index("H") and legal(st) == ["play QS", "play AD"]
+    play(st, "play QS", "play AS", "play AH")  # Y, void in spades, trumps
+    assert st.tricks[-1].winner == Y
+    st = position(fixed(""), hands, dealer=Y)  # no trump: the heart is only a discard
+    assert st.trump is None and legal(st) == ["play QS", "play KH", "play AD"]
+    play(st, "play QS", "play AS", "play AH")
+    assert st.tricks[-1].winner == X
