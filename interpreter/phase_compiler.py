@@ -22,7 +22,7 @@ from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
 from .phases.declare import Category, Declare
 from .phases.double import Double
-from .phases.exchange import Draw, Exchange, Show
+from .phases.exchange import Draw, Exchange, Show, TakeAndDiscard
 from .phases.expose import Expose
 from .phases.score import Score
 from .phases.swap import SwapTurnUp
@@ -30,13 +30,13 @@ from .phases.trump_bid import TrumpBid
 
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
-    "trump_bid": {"first", "void_if_all_pass", "schmeiss"},
+    "trump_bid": {"first", "void_if_all_pass", "schmeiss", "last_must_name"},
     "auction": {"first", "bids", "winning_bid"},
     "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "exchange": {"by", "min", "max", "sees_unused", "draw"},
+    "exchange": {"by", "min", "max", "sees_unused", "draw", "take"},
     "draw": {"by"},
     "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round"},
     "show": {"by", "category"},
@@ -165,7 +165,8 @@ class PhaseCompiler:
     def _phase_trump_bid(self, name, p, base, ctx):
         n = self.owner.n
         return TrumpBid(name, self.owner.pack, n, self.owner.step, self.owner.expr(base + ("first",), "seat", default="left(dealer)"),
-                        bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)))
+                        bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)),
+                        bool(p.get("last_must_name", False)))
 
     def _phase_choose_contract(self, name, p, base, ctx):
         by = self.owner.expr(base + ("by",), "seat", default="declarer")
@@ -182,6 +183,14 @@ class PhaseCompiler:
 
     def _phase_exchange(self, name, p, base, ctx):
         by = self.owner.expr(base + ("by",), "seat", default="declarer")
+        if "take" in p:  # take first, discard after
+            for key in ("sees_unused", "draw"):
+                if key in p:
+                    self.owner.error(base + (key,), f"`{key}` is for an exchange that discards first; this one "
+                                                    "takes first (`take`)", at_key=True)
+            least = self.owner.expr(base + ("min",), "number") if "min" in p else None
+            most = self.owner.expr(base + ("max",), "number") if "max" in p else None
+            return TakeAndDiscard(name, self.owner.pack, by, least, most, str(p["take"]))
         least = self.owner.expr(base + ("min",), "number", default="0")
         most = self.owner.expr(base + ("max",), "number", default="pack_size")
         sees = self.owner.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None

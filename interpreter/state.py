@@ -306,6 +306,7 @@ class State:
         d["doubled_turns"] = list(self.doubled_turns)
         d["layout"] = [None if x is None else list(x) for x in self.layout]
         d["out"] = list(self.out)
+        d["sitting_out"] = list(self.sitting_out)
         d["laid"] = list(self.laid)
         d["talon"] = list(self.talon)
         d["discards"] = [list(x) for x in self.discards]
@@ -371,14 +372,19 @@ class State:
     @property
     def trick_seats(self) -> list[int]:
         """The seats that have played to the trick in progress, in order."""
+        order = self.trick_order  # (set as play starts: some seats may sit out)
+        if order is not None:
+            return list(order[self.leader][:len(self.trick_cards)])
         return [(self.leader + i * self.game.step) % self.n for i in range(len(self.trick_cards))]
 
     def set_trump(self, suit) -> None:
         """Make `suit` (or None) trump; jokers that are trumps follow it."""
         self.trump = suit
-        tables = self.game.pack.suit_with_trump
+        pack = self.game.pack
+        tables = pack.suit_with_trump
         if tables:
             self.suit = tables[suit]
+        self.trump_power = pack.trump_power_for(suit)  # (a bower moves within the trumps)
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]
@@ -406,6 +412,11 @@ class State:
         self.contract_key = g.only_contract.key if g.only_contract else None
         self.trump = None
         self.suit = g.pack.suit_with_trump.get(None, g.pack.suit)  # suit of each card (jokers: the trump's)
+        self.power, self.trump_power = g.pack.power, g.pack.trump_power  # how cards beat each other now
+        self.trick_order = None  # the seats of a trick by its leader, once play starts
+        self.sitting_out: list[int] = []  # seats that take no part in this deal's play
+        if g.deal_trump is not None:  # a trump fixed for the whole game
+            self.set_trump(g.deal_trump(self))
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.dead = None  # a card shown to all and never played
         self.maker = None  # the seat that made trump

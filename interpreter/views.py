@@ -53,7 +53,8 @@ def view(st, seat: int) -> dict:
         "maker": sn[st.maker] if st.maker is not None else None,
         "called_card": names[st.called_card] if st.called_card is not None else None,
         "partner": _partner(st, sn),  # of the declarer, through the called card: None while it is secret
-        "trump": g.pack.suits[st.trump] if st.trump is not None else None,
+        "trump": (None if st.trump is None else g.pack.suits[st.trump] if st.trump < len(g.pack.suits)
+                  else "trump cards"),  # (a deal where only the pack's `trump_cards` are trumps)
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_exposed": st.talon_exposed,  # chosen aloud, even when the cards are turned up only later
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at
