@@ -94,6 +94,12 @@ CONFIGS = [
     ("briscola-chiamata/three.yaml", {"removed_two": "2H", "no_negative": "true"}),
     ("briscola-chiamata/three.yaml", {"removed_two": "2S", "fixed_deals": "5"}),
     ("briscola-chiamata/five.yaml", {"players": "3", "removed_two": "2D", "slam_either_side": "true"}),
+    ("euchre/euchre.yaml", {}),
+    ("euchre/euchre.yaml", {"target": "5"}),
+    ("euchre/euchre.yaml", {"target": "11"}),
+    ("euchre/stick-the-dealer.yaml", {}),
+    ("euchre/defending-alone.yaml", {}),
+    ("euchre/no-alone.yaml", {}),
 ]
 
 
