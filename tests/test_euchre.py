@@ -160,3 +160,16 @@ def test_a_written_record_groups_the_three_card_tricks_of_a_lone_deal_and_replay
     assert plays[0] == "N play AC, S play 9C, W play JH" and len(plays) == 5
     dump(rec, tmp_path / "r.yaml")
     assert replay(tmp_path / "r.yaml").state.deals[0].scores == [0, 4, 0, 4]
+
+
+@pytest.mark.parametrize("options, scores", [("", [0, 2, 0, 2]), ("options: {super_euchre: true}\n", [0, 4, 0, 4])])
+def test_a_super_euchre_is_worth_4_with_the_option(tmp_path, options, scores):
+    # the march deal, but N names hearts in the second round: N-S make trump and win no trick
+    text = (RECORDS / "euchre_march.yaml").read_text()
+    text = text.replace("spec: ../../specs/euchre/euchre.yaml", f"spec: {(SPECS / 'euchre.yaml').as_posix()}\n{options}")
+    text = text.replace("      - W trump H              # the second round: any suit but clubs\n      - W pass\n",
+                        "      - W pass\n      - N trump H\n      - N pass\n")
+    text = text.replace("scores: {N: 0, E: 2, S: 0, W: 2}", f"scores: {{N: 0, E: {scores[1]}, S: 0, W: {scores[3]}}}")
+    record = tmp_path / "r.yaml"
+    record.write_text(text)
+    assert replay(record).state.deals[0].scores == scores

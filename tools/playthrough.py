@@ -96,7 +96,7 @@ CONFIGS = [
     ("briscola-chiamata/five.yaml", {"players": "3", "removed_two": "2D", "slam_either_side": "true"}),
     ("euchre/euchre.yaml", {}),
     ("euchre/euchre.yaml", {"target": "5"}),
-    ("euchre/euchre.yaml", {"target": "11"}),
+    ("euchre/euchre.yaml", {"target": "11", "super_euchre": "true"}),
     ("euchre/stick-the-dealer.yaml", {}),
     ("euchre/defending-alone.yaml", {}),
     ("euchre/no-alone.yaml", {}),
