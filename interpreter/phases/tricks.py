@@ -16,7 +16,7 @@ Games without announcements never go through that code.
 
 A contract's play may also fix the trump (`trump`: a suit, `none`, or `trump_cards` for a
 deal in which only the pack's `trump_cards` are trumps), give its own rank orders
-(`plain_order`, `trump_order`: a Null game ranks cards otherwise), and let seats sit out
+(`plain_order`, `trump_order`: a game without trumps may rank cards otherwise), and let seats sit out
 (`sits_out`, a condition on `player`: a lone player's partner lays his hand down). A
 seat that sits out keeps its cards and is skipped: the tricks have fewer cards, and a
 leader who sits out passes the lead to the next seat that plays.
