@@ -44,6 +44,7 @@ def view(st, seat: int) -> dict:
         "layout": {pack.suits[s]: [_card(pack, s, run[0]), _card(pack, s, run[1])]
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
+        "sitting_out": [sn[p] for p in st.sitting_out],  # seats that take no part in this deal's play
         "talon_size": len(st.talon),
         "turn_up": names[st.turn_up] if st.turn_up is not None else None,
         "calls": [[sn[p], call] for p, call in st.deal.calls],

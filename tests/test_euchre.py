@@ -173,3 +173,12 @@ def test_a_super_euchre_is_worth_4_with_the_option(tmp_path, options, scores):
     record = tmp_path / "r.yaml"
     record.write_text(text)
     assert replay(record).state.deals[0].scores == scores
+
+
+def test_the_screen_shows_the_trump_after_the_up_card_is_taken_and_who_sits_out():
+    from interpreter.screen import describe
+
+    st = at("euchre_lone_march.yaml", 3)
+    text = describe(st, N)
+    assert "trump D" in text and "sitting out: E" in text
+    assert st.view(N)["sitting_out"] == ["E"]
