@@ -415,8 +415,6 @@ class State:
         self.power, self.trump_power = g.pack.power, g.pack.trump_power  # how cards beat each other now
         self.trick_order = None  # the seats of a trick by its leader, once play starts
         self.sitting_out: list[int] = []  # seats that take no part in this deal's play
-        if g.deal_trump is not None:  # a trump fixed for the whole game
-            self.set_trump(g.deal_trump(self))
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.dead = None  # a card shown to all and never played
         self.maker = None  # the seat that made trump
@@ -457,6 +455,8 @@ class State:
         self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None)
         self.deal.contract = self.contract_key
         self.deals.append(self.deal)
+        if g.deal_trump is not None:  # a trump fixed for the whole game
+            self.set_trump(g.deal_trump(self))
         self.phase_index = 0
         self.phase = g.phases[0]
         self.phase.start(self)

@@ -165,3 +165,22 @@ def test_only_trump_cards_needs_trump_cards():
              "contracts:\n  g: {score: 0}\n")
     assert [x.message for x in e.value.errors] == [
         "`trump_cards` makes only the pack's `trump_cards` trumps, but this pack has none"]
+
+
+def test_a_game_trump_may_follow_the_deal():
+    g = game(f"""
+declarer: left(dealer)
+phases:
+  deal: {{hand_size: 2}}
+  play:
+  score:
+{FIXED.replace("trump: S", "trump: if declarer == left(dealer) and deal_number == 1 then S else H")}
+contracts:
+  game: {{score: tricks_won}}
+match: {{deals: 2}}
+dealer: {{first: random, next: left(dealer)}}
+""")
+    st = position(g, ["AH KH", "QH QS", "AD KD"])  # deal 1: spades
+    assert st.trump == 0
+    play(st, "play QH", "play AD", "play AH", "play KH", "play QS", "play KD")
+    assert st.deal_number == 2 and st.trump == 1  # deal 2: hearts
