@@ -126,7 +126,8 @@ def test_defending_alone_scores_4_for_a_euchre_and_the_lone_defender_leads(tmp_p
     assert [len(t.cards) for t in st.deals[0].tricks] == [3] * 5
 
 
-@pytest.mark.parametrize("spec", ["euchre.yaml", "stick-the-dealer.yaml", "defending-alone.yaml", "no-alone.yaml"])
+@pytest.mark.parametrize("spec", ["euchre.yaml", "stick-the-dealer.yaml", "defending-alone.yaml", "no-alone.yaml",
+                                  "partner-alone.yaml"])
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_keep_every_card_and_score_as_the_rules_say(spec, seed):
     import random
@@ -182,3 +183,22 @@ def test_the_screen_shows_the_trump_after_the_up_card_is_taken_and_who_sits_out(
     text = describe(st, N)
     assert "trump D" in text and "sitting out: E" in text
     assert st.view(N)["sitting_out"] == ["E"]
+
+
+def test_when_the_dealers_partner_orders_up_he_plays_alone_in_the_partner_alone_variant(tmp_path):
+    # the deal of euchre_made_partner_orders: S orders up, so N lays his hand down untouched
+    text = (RECORDS / "euchre_made_partner_orders.yaml").read_text()
+    text = text.replace("spec: ../../specs/euchre/euchre.yaml", f"spec: {(SPECS / 'partner-alone.yaml').as_posix()}")
+    start, end = text.index("      - S pass                 # he plays"), text.index("    scores:")
+    text = text[:start] + "\n".join([
+        "      - W play KC, E play AC, S play 9C",   # W, left of the lone S, leads
+        "      - E play AD, S play 9D, W play QD",
+        "      - E play TS, S play JS, W play TH",
+        "      - S play AS, W play KD, E play 9S",
+        "      - S play AH, W play JH, E play QH"]) + "\n" + text[end:]
+    record = tmp_path / "r.yaml"
+    record.write_text(text)  # S wins three tricks alone: 1 point
+    st = replay(record).state
+    d = st.deals[0]
+    assert d.scores == [1, 0, 1, 0] and d.exchanges == [] and [len(t.cards) for t in d.tricks] == [3] * 5
+    assert d.calls == [(E, "pass"), (S, "take")]  # nobody was asked about going alone

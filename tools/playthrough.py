@@ -100,6 +100,7 @@ CONFIGS = [
     ("euchre/stick-the-dealer.yaml", {}),
     ("euchre/defending-alone.yaml", {}),
     ("euchre/no-alone.yaml", {}),
+    ("euchre/partner-alone.yaml", {}),
 ]
 
 
