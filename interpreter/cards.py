@@ -33,17 +33,31 @@ class Pack:
     trump_power: tuple[int, ...] = ()  # ... in the trump suit (default: power)
     joker_trumps: bool = False  # some cards (`trump_cards`) belong to the trump suit, whatever it is
     suit_with_trump: dict = field(default_factory=dict, repr=False)  # trump -> suit table, jokers included
+    trump_powers: dict = field(default_factory=dict, repr=False)  # trump -> trump order, where a bower moves
+    bowers: dict = field(default_factory=dict, repr=False)  # trump suit -> the card that joins it (a bower)
+
+    @property
+    def cards_only(self) -> int | None:
+        """The trump of a deal in which only the cards that are always trumps are trumps (no suit is),
+        an index past the suits; None when the pack has no such cards."""
+        return len(self.suits) if self.joker_trumps else None
+
+    def trump_power_for(self, trump) -> tuple[int, ...]:
+        """How trumps beat each other when `trump` is trump (a bower takes its place)."""
+        return self.trump_powers.get(trump, self.trump_power)
 
     @classmethod
     def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None,
-              joker_trumps=False, trump_cards=()) -> "Pack":
+              joker_trumps=False, trump_cards=(), bowers=None) -> "Pack":
         """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`.
 
         `plain_order` and `trump_order` (high to low) say how cards beat each other in play
         when that differs from the natural order of `ranks`; a card that is always a trump
         stands in them by name (`BJ`, `2D`). With `joker_trumps` the jokers, and the cards
         named in `trump_cards`, are cards of whatever suit is trump (with no trump: jokers
-        of no suit, other cards of their own)."""
+        of no suit, other cards of their own). `bowers` maps a trump suit to a card of another
+        suit that then belongs to the trump suit (for following suit too), ranked in
+        `trump_order` where the word `bower` stands."""
         removed = {normalize(c) for c in removed}
         names, suit, rank, strength = [], [], [], []
         top = len(ranks)
@@ -73,12 +87,27 @@ class Pack:
             return tuple(len(order) - order.index(k) if k in order else st for k, st in zip(keys, strength))
 
         suit_with_trump = {}
-        if always:
-            for t in [None, *range(len(suits))]:
+        if always:  # (the last: a deal where these cards alone are trumps)
+            for t in [None, *range(len(suits) + 1)]:
                 suit_with_trump[t] = tuple(s if n not in always or (t is None and s != NO_SUIT) else
                                            (NO_SUIT if t is None else t) for s, n in zip(suit, names))
-
+        index = {n: i for i, n in enumerate(names)}
+        bower_of = {suits.index(t): index[normalize(c)] for t, c in (bowers or {}).items()
+                    if normalize(c) in index}
         power = power_of(plain_order) or tuple(strength)
+        trump_power = power_of(trump_order) or power  # (`bower` is no card's key: its place stays empty)
+        trump_powers = {}
+        if bower_of:
+            for t in [None, *range(len(suits))]:
+                table = list(suit_with_trump.get(t, suit))
+                if t in bower_of:
+                    table[bower_of[t]] = t
+                suit_with_trump[t] = tuple(table)
+            place = len(trump_order) - list(trump_order).index("bower") if "bower" in (trump_order or ()) else 0
+            for t, c in bower_of.items():
+                powers = list(trump_power)
+                powers[c] = place
+                trump_powers[t] = tuple(powers)
         return cls(
             suits=tuple(suits),
             ranks=tuple(ranks),
@@ -88,9 +117,11 @@ class Pack:
             strength=tuple(strength),
             by_name={n: i for i, n in enumerate(names)},
             power=power,
-            trump_power=power_of(trump_order) or power,
+            trump_power=trump_power,
             joker_trumps=bool(always),
             suit_with_trump=suit_with_trump,
+            trump_powers=trump_powers,
+            bowers=bower_of,
         )
 
     def __len__(self) -> int:

@@ -76,6 +76,7 @@ class Game:
     next_dealer: Callable
     declarer: Callable | None
     deals: Callable  # ... the deals a game lasts
+    deal_trump: Callable | None  # the trump fixed for every deal (`play.trump`), or None
     ends_when: Callable | None
     game_total: Callable | None  # the promised sum of the game totals
     settle: object  # how doubles settle: "pairwise", a closure, or None
@@ -288,6 +289,7 @@ class Compiler:
             name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
             seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions, pairs=self.pairs,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
+            deal_trump=self.trump_setting(("play", "trump")),
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
             partie=partie, deal_statistics=deal_statistics, places=self.places,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
@@ -309,25 +311,35 @@ class Compiler:
                     self.error(("teams", i, j), f"`{seat}` is not a seat", suggest(str(seat), seat_names))
         return [[str(s) for s in team] for team in teams if all(str(s) in seat_names for s in team)]
 
-    def compile_pack(self) -> Pack:
+    def compile_pack(self, orders_at=("pack",)) -> Pack:
+        """The pack; with `orders_at` another place (a contract's `play`), with the rank orders given there."""
         p = self.spec["pack"]
         ranks = [str(r) for r in p["ranks"]]
         orders = {}
         jokers = [str(j) for j in p.get("extra", ())] if p.get("jokers") == "trumps" else []
         jokers += [normalize(str(c)) for c in p.get("trump_cards", ())]  # cards that are always trumps
+        bowers = self.compile_bowers(p, ranks) if "bowers" in p else {}
+        place = self._get(orders_at) or {}
         for key in ("plain_order", "trump_order"):
-            if key in p:
-                order = [str(r) for r in p[key]]
-                allowed = ranks + (jokers if key == "trump_order" else [])
-                if sorted(x for x in order if x not in jokers) != sorted(ranks) or len(set(order)) != len(order) \
-                        or any(x not in allowed for x in order):
-                    self.error(("pack", key), f"`{key}` must list each rank of `ranks` once"
-                                              + (" (and may place the trump jokers)" if jokers else "")
-                                              + f": {' '.join(ranks)}")
+            source = place if key in place else p
+            where = (orders_at if key in place else ("pack",)) + (key,)
+            if key in source:
+                order = [str(r) for r in source[key]]
+                allowed = ranks + (jokers + ["bower"] * ("bowers" in p) if key == "trump_order" else [])
+                if sorted(x for x in order if x not in jokers and x != "bower") != sorted(ranks) \
+                        or len(set(order)) != len(order) or any(x not in allowed for x in order):
+                    self.error(where, f"`{key}` must list each rank of `ranks` once"
+                                      + (" (and may place the trump jokers)" if jokers else "")
+                                      + (" (and `bower`)" if "bowers" in p and key == "trump_order" else "")
+                                      + f": {' '.join(ranks)}")
                 else:
                     orders[key] = order
+        if bowers and "bower" not in orders.get("trump_order", ()):
+            self.error(("pack", "bowers"), "a bower needs its place among the trumps: put `bower` in "
+                                           "`trump_order`, e.g. [J, bower, A, K, Q, T, 9]", at_key=True)
         orders["joker_trumps"] = p.get("jokers") == "trumps"
         orders["trump_cards"] = [str(c) for c in p.get("trump_cards", ())]
+        orders["bowers"] = bowers
         pack = Pack.build(p["suits"], ranks, p.get("extra", ()), (), **orders)
         removed = []
         for i, name in enumerate(p.get("remove", ()) or ()):
@@ -340,6 +352,38 @@ class Compiler:
         if removed:
             pack = Pack.build(p["suits"], ranks, p.get("extra", ()), removed, **orders)
         return pack
+
+    def compile_bowers(self, p, ranks) -> dict:
+        """`pack.bowers`: each trump suit -> the card of another suit that joins it."""
+        bowers = {}
+        suits = [str(x) for x in p["suits"]]
+        for t, card in (p.get("bowers") or {}).items():
+            t, card = str(t), normalize(str(card))
+            if t not in suits:
+                self.error(("pack", "bowers", t), f"`{t}` is not a suit of this pack", suggest(t, suits), at_key=True)
+            elif card[:-1] not in ranks or card[-1:] not in suits:
+                self.error(("pack", "bowers", t), f"`{card}` is not a card of this pack")
+            elif card[-1] == t:
+                self.error(("pack", "bowers", t), f"`{card}` is a card of {t} already: a bower is a card of another "
+                                                  "suit that counts as a trump")
+            else:
+                bowers[t] = card
+        return bowers
+
+    def trump_setting(self, path):
+        """A play's `trump` (a suit, `none`, or `trump_cards`: only the pack's trump cards), compiled."""
+        value = self._get(path)
+        if value is None and not isinstance(self._get(path[:-1]), dict):
+            return None
+        if value is None and path[-1] in (self._get(path[:-1]) or {}):
+            return lambda st: None  # `trump: none` read as YAML null
+        if str(value) == "trump_cards":
+            if self.pack.cards_only is None:
+                self.error(path, "`trump_cards` makes only the pack's `trump_cards` trumps, but this pack has none")
+                return None
+            cards_only = self.pack.cards_only
+            return lambda st: cards_only
+        return self.expr(path, "suit")
 
     def collect_announcements(self) -> dict[str, str]:
         """Every announcement any contract makes, with its type (`trump` is always a suit)."""

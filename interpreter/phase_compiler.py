@@ -22,7 +22,7 @@ from .phases.contract import Announce, ChooseContract
 from .phases.deal import Deal
 from .phases.declare import Category, Declare
 from .phases.double import Double
-from .phases.exchange import Draw, Exchange, Show
+from .phases.exchange import Draw, Exchange, Show, TakeAndDiscard
 from .phases.expose import Expose
 from .phases.passing import PassCards
 from .phases.score import Score
@@ -31,13 +31,13 @@ from .phases.trump_bid import TrumpBid
 
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
-    "trump_bid": {"first", "void_if_all_pass", "schmeiss"},
+    "trump_bid": {"first", "void_if_all_pass", "schmeiss", "last_must_name"},
     "auction": {"first", "bids", "winning_bid"},
     "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "exchange": {"by", "min", "max", "sees_unused", "draw"},
+    "exchange": {"by", "min", "max", "sees_unused", "draw", "take"},
     "draw": {"by"},
     "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round", "pass",
              "before_looking"},
@@ -63,16 +63,12 @@ class ContractPlay(Phase):
 
     kind = "play"
 
-    def __init__(self, name, programs, trumps=None):
+    def __init__(self, name, programs):
         super().__init__(name)
-        self.programs = programs  # contract key -> Tricks | Layout
-        self.trumps = trumps or {}  # contract key -> compiled suit: the trump its `play.trump` names
+        self.programs = programs  # contract key -> Tricks | Layout (which sets a `play.trump` as it starts)
 
     def start(self, st) -> None:
         program = self.programs[st.contract_key]
-        trump = self.trumps.get(st.contract_key)
-        if trump is not None:  # a trump fixed by the rules (spades, say), whatever came before
-            st.set_trump(trump(st))
         st.phase = program
         program.start(st)
 
@@ -172,7 +168,8 @@ class PhaseCompiler:
     def _phase_trump_bid(self, name, p, base, ctx):
         n = self.owner.n
         return TrumpBid(name, self.owner.pack, n, self.owner.step, self.owner.expr(base + ("first",), "seat", default="left(dealer)"),
-                        bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)))
+                        bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)),
+                        bool(p.get("last_must_name", False)))
 
     def _phase_choose_contract(self, name, p, base, ctx):
         by = self.owner.expr(base + ("by",), "seat", default="declarer")
@@ -189,6 +186,14 @@ class PhaseCompiler:
 
     def _phase_exchange(self, name, p, base, ctx):
         by = self.owner.expr(base + ("by",), "seat", default="declarer")
+        if "take" in p:  # take first, discard after
+            for key in ("sees_unused", "draw"):
+                if key in p:
+                    self.owner.error(base + (key,), f"`{key}` is for an exchange that discards first; this one "
+                                                    "takes first (`take`)", at_key=True)
+            least = self.owner.expr(base + ("min",), "number") if "min" in p else None
+            most = self.owner.expr(base + ("max",), "number") if "max" in p else None
+            return TakeAndDiscard(name, self.owner.pack, by, least, most, str(p["take"]))
         least = self.owner.expr(base + ("min",), "number", default="0")
         most = self.owner.expr(base + ("max",), "number", default="pack_size")
         sees = self.owner.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
@@ -265,12 +270,7 @@ class PhaseCompiler:
 
     def _phase_play(self, name, p, base, ctx):
         programs = {k: self.owner.plays.compile_program(name, k, ctx.rules, ctx.play_actions) for k in ctx.contracts}
-        trumps = {}
-        for k in ctx.contracts:
-            path, _ = self.owner.plays.play_setting(k, "trump")
-            if path is not None:
-                trumps[k] = self.owner.expr(path, "suit")
-        return ContractPlay(name, programs, trumps)
+        return ContractPlay(name, programs)
 
     def _phase_score(self, name, p, base, ctx):
         return Score(name, self.owner.n, None)

@@ -86,7 +86,14 @@ class PlayCompiler:
             when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
             text = a.get("description") or f"when {a['when']}"
             announcements.append(Announcement(str(word), self.owner.call_words[str(word)], when, text))
-        tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements)
+        tpath, _ = self.play_setting(key, "trump")
+        trump = self.owner.trump_setting(tpath) if tpath else None
+        own = (self.owner.spec["contracts"][key] or {}).get("play") or {}
+        orders = self.owner.compile_pack(("contracts", key, "play")) if {"plain_order", "trump_order"} & set(own) else None
+        opath, _ = self.play_setting(key, "sits_out")
+        sits_out = self.owner.expr(opath, "bool") if opath else None
+        tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,
+                        trump=trump, orders=orders, sits_out=sits_out)
         tricks.pairs = self.owner.pairs
         if self.owner.generated and not self.owner.errors:
             generated = compile_tricks(tricks)

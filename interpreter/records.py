@@ -95,7 +95,7 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
             entry["talon"] = " ".join(names[c] for c in d.talon)
         if d.cut is not None:
             entry["cut"] = names[d.cut]
-        entry["actions"] = _action_lines(d.actions, sn)
+        entry["actions"] = _action_lines(d.actions, sn, len(d.tricks[0].cards) if d.tricks else len(sn))
         if d.scores is not None:
             entry["raw"] = {sn[p]: d.raw[p] for p in g.turn_order}
             entry["scores"] = {sn[p]: d.scores[p] for p in g.turn_order}
@@ -108,8 +108,9 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
     return out
 
 
-def _action_lines(actions, sn) -> list[str]:
-    """One line per action, except runs: a round of card plays (a trick), or one seat's exchange."""
+def _action_lines(actions, sn, trick_size) -> list[str]:
+    """One line per action, except runs: a round of card plays (a trick, of `trick_size` cards: fewer
+    when a seat sits out), or one seat's exchange."""
     lines: list[str] = []
     run: list[str] = []
     kind = who = None
@@ -134,7 +135,7 @@ def _action_lines(actions, sn) -> list[str]:
             lines.append(text)
             continue
         run.append(text)
-        if (k == "play" and len(run) == len(sn)) or a.kind == "draw":
+        if (k == "play" and len(run) == trick_size) or a.kind == "draw":
             flush()
     flush()
     return lines

@@ -190,6 +190,10 @@ class _Writer:
         for c in p.get("trump_cards") or []:
             lines.append(f"The {card_name(c)} is always a trump, whatever the trump suit, and no longer "
                          f"a {SUITS[str(c)[-1]][:-1]}.")
+        for t, c in (p.get("bowers") or {}).items():
+            if str(t) in SUITS and str(c)[-1:] in SUITS:
+                lines.append(f"When {SUITS[str(t)]} are trumps, the {card_name(c)} is a trump (the bower), a "
+                             f"{SUITS[str(t)][:-1]} and no longer a {SUITS[str(c)[-1]][:-1]}.")
         if p.get("points"):
             lines.append("Card points: " + ", ".join(f"{rank_word(r)} {v}" for r, v in p["points"].items())
                          + (", other cards 0." if len(p["points"]) < len(ranks) else "."))
@@ -313,6 +317,9 @@ class _Writer:
         if p.get("schmeiss"):
             lines.append("In the first round a player may instead say schmeiss: the next player accepts (the deal "
                          "is thrown in) or refuses (the one who said it is maker with the turned-up suit).")
+        if p.get("last_must_name"):
+            lines.append("The last player of the second round may not pass when all the others have: he must "
+                         "name a suit.")
         if p.get("void_if_all_pass"):
             lines.append("If everybody passes in both rounds, the deal is thrown in: no play, no score.")
         return lines
@@ -387,6 +394,11 @@ class _Writer:
         by = self.actor(p)
         lo, hi = (_bracketed(self.w(p[k])) if p.get(k) is not None else None for k in ("min", "max"))
         count = f"at least {lo or 0}" + ("" if hi is None else f" and at most {hi}")
+        if p.get("take") is not None:
+            taken = "the turned-up card" if p["take"] == "turn_up" else "the talon"
+            count = (f"at least {lo}" if lo is not None else "as many as he took") + (
+                "" if hi is None else f" and at most {hi}")
+            return [f"{by} takes {taken} into his hand, then discards cards face down, one by one: {count}."]
         lines = [f"{by} discards cards face down, one by one: {count} (never more than the talon holds); "
                  + ("then he draws as many from the top of the talon." if p.get("draw", True) else
                     "he draws them later.")]
@@ -501,8 +513,18 @@ class _Writer:
                          "card of the suit led." if self.trumps() else
                          "Each player plays one card to a trick; the highest card of the suit led wins it (there are "
                          "no trumps).")
-        if play.get("trump") is not None:
+        if "trump" in play and play["trump"] in (None, "none"):
+            lines.append("There are no trumps at all: the cards that are otherwise trumps belong to their own suits.")
+        elif play.get("trump") == "trump_cards":
+            lines.append("Only the cards that are always trumps are trumps; no suit is.")
+        elif play.get("trump") is not None:
             lines.append(f"Trumps: {self.w(play['trump'])}.")
+        for key, what in (("plain_order", "the cards of a plain suit"), ("trump_order", "the trumps")):
+            if play.get(key):
+                lines.append(f"In this play {what} beat each other in the order {' '.join(map(str, play[key]))}.")
+        if play.get("sits_out") is not None:
+            lines.append(f"A player sits out the play, keeping his cards, when {self.w.cond(play['sits_out'])}; "
+                         "the tricks then have fewer cards, and if the leader sits out the next player leads.")
         if top and "rules" not in play:
             lines.append("Any card may be played, unless a contract says otherwise.")
         if "rules" in play:

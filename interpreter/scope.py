@@ -72,14 +72,13 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
         if key not in names:
             names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
-    power, trump_power = pack.power, pack.trump_power
 
     def wins_trick(st, c):
         if not st.trick_cards:
             return True
         best, suit = st.trick_best, st.suit
         if suit[c] == suit[best]:
-            pw = trump_power if suit[c] == st.trump else power
+            pw = st.trump_power if suit[c] == st.trump else st.power
             return pw[c] > pw[best]
         return suit[c] == st.trump
 
@@ -88,7 +87,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             return list(cards)
         best, suit = st.trick_best, st.suit
         led, trump = suit[best], st.trump  # `led`: the suit of the card winning so far
-        pw = trump_power if led == trump else power
+        pw = st.trump_power if led == trump else st.power
         top = pw[best]
         return [c for c in cards if (pw[c] > top if suit[c] == led else suit[c] == trump)]
 
@@ -151,14 +150,12 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     attrs = {
         "card": {
             "suit": (Attr("suit", get=lambda st, c: st.suit[c], doc="the card's suit (a joker's is the trump)")
-                     if pack.joker_trumps else Attr("suit", table=pack.suit, doc="the card's suit")),
+                     if pack.suit_with_trump else Attr("suit", table=pack.suit, doc="the card's suit")),
             "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
             "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
             "printed_suit": Attr("suit", table=pack.suit, doc="the suit printed on the card (a joker's is none)"),
-            "power": (Attr("number", table=pack.power, doc="how the card beats others of its suit in play")
-                      if pack.trump_power == pack.power else
-                      Attr("number", get=lambda st, c: (trump_power if st.suit[c] == st.trump else power)[c],
-                           doc="how the card beats others of its suit in play (trump order in trumps)")),
+            "power": Attr("number", get=lambda st, c: (st.trump_power if st.suit[c] == st.trump else st.power)[c],
+                          doc="how the card beats others of its suit in play (trump order in trumps)"),
         },
         "trick": {
             "winner": Attr("seat", get=lambda st, t: t.winner, doc="who won the trick"),

@@ -23,6 +23,10 @@ def describe(state, seat: int, view: dict | None = None) -> str:
         head += f"  {var}: {value}"
     if v["turn_up"]:
         head += f"  turned up {v['turn_up']}, trump {v['trump'] or 'none'}"
+    elif v["trump"] and "trump" not in v["announced"]:  # (a turn-up taken into a hand, a fixed trump)
+        head += f"  trump {v['trump']}"
+    if v["sitting_out"]:
+        head += f"  sitting out: {' '.join(v['sitting_out'])}"
     lines.append(head)
     if v["calls"]:
         lines.append("  Calls: " + ", ".join(f"{p} {c}" for p, c in v["calls"]))

@@ -41,7 +41,7 @@ MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is
 # what `clone()` copies; everything else a clone shares (the game, numbers, tuples, finished deals)
 _COPIED_LISTS = ("totals", "calls", "callers", "game_deals", "tricks", "tricks_won", "trick_cards", "doubled_turns",
                  "out", "laid", "talon", "out_of_play", "to_draw", "exchanges", "declarations", "place", "shown",
-                 "turns", "call_extras", "in_auction", "unseen")
+                 "turns", "call_extras", "in_auction", "unseen", "sitting_out")
 _COPIED_LISTS_OF_LISTS = ("games", "game_totals", "hands", "won", "doubles", "discards", "talon_seen", "passing",
                           "passed")
 _COPIED_MAPS = ("given_hands", "given_talons", "given_cuts", "vars", "shown_later")
@@ -335,14 +335,19 @@ class State:
     @property
     def trick_seats(self) -> list[int]:
         """The seats that have played to the trick in progress, in order."""
+        order = self.trick_order  # (set as play starts: some seats may sit out)
+        if order is not None:
+            return list(order[self.leader][:len(self.trick_cards)])
         return [(self.leader + i * self.game.step) % self.n for i in range(len(self.trick_cards))]
 
     def set_trump(self, suit) -> None:
         """Make `suit` (or None) trump; jokers that are trumps follow it."""
         self.trump = suit
-        tables = self.game.pack.suit_with_trump
+        pack = self.game.pack
+        tables = pack.suit_with_trump
         if tables:
             self.suit = tables[suit]
+        self.trump_power = pack.trump_power_for(suit)  # (a bower moves within the trumps)
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]
@@ -370,6 +375,9 @@ class State:
         self.contract_key = g.only_contract.key if g.only_contract else None
         self.trump = None
         self.suit = g.pack.suit_with_trump.get(None, g.pack.suit)  # suit of each card (jokers: the trump's)
+        self.power, self.trump_power = g.pack.power, g.pack.trump_power  # how cards beat each other now
+        self.trick_order = None  # the seats of a trick by its leader, once play starts
+        self.sitting_out: list[int] = []  # seats that take no part in this deal's play
         self.turn_up = None  # a card turned face up (e.g. for trumps)
         self.dead = None  # a card shown to all and never played
         self.maker = None  # the seat that made trump
@@ -415,6 +423,8 @@ class State:
         self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None)
         self.deal.contract = self.contract_key
         self.deals.append(self.deal)
+        if g.deal_trump is not None:  # a trump fixed for the whole game
+            self.set_trump(g.deal_trump(self))
         self.phase_index = 0
         self.phase = g.phases[0]
         self.phase.start(self)

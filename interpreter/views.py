@@ -49,6 +49,7 @@ def view(st, seat: int) -> dict:
         "layout": {pack.suits[s]: [_card(pack, s, run[0]), _card(pack, s, run[1])]
                    for s, run in enumerate(st.layout) if run is not None},
         "out": [sn[p] for p in st.out],
+        "sitting_out": [sn[p] for p in st.sitting_out],  # seats that take no part in this deal's play
         "talon_size": len(st.talon),
         "turn_up": names[st.turn_up] if st.turn_up is not None else None,
         "calls": [[sn[p], call] for p, call in st.deal.calls],
@@ -58,7 +59,8 @@ def view(st, seat: int) -> dict:
         "maker": sn[st.maker] if st.maker is not None else None,
         "called_card": names[st.called_card] if st.called_card is not None else None,
         "partner": _partner(st, sn),  # of the declarer, through the called card: None while it is secret
-        "trump": g.pack.suits[st.trump] if st.trump is not None else None,
+        "trump": (None if st.trump is None else g.pack.suits[st.trump] if st.trump < len(g.pack.suits)
+                  else "trump cards"),  # (a deal where only the pack's `trump_cards` are trumps)
         "talon": cards(st.talon) if _talon_face_up(st) else None,  # face down unless exposed
         "talon_exposed": st.talon_exposed,  # chosen aloud, even when the cards are turned up only later
         "talon_seen": cards(st.talon_seen[seat]),  # talon cards this seat was allowed to look at

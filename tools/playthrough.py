@@ -101,6 +101,13 @@ CONFIGS = [
     ("spades/no-blind-nil.yaml", {}),
     ("spades/partner-pass.yaml", {}),
     ("spades/no-thirteen.yaml", {}),
+    ("euchre/euchre.yaml", {}),
+    ("euchre/euchre.yaml", {"target": "5"}),
+    ("euchre/euchre.yaml", {"target": "11", "super_euchre": "true"}),
+    ("euchre/stick-the-dealer.yaml", {}),
+    ("euchre/defending-alone.yaml", {}),
+    ("euchre/no-alone.yaml", {}),
+    ("euchre/partner-alone.yaml", {}),
 ]
 
 

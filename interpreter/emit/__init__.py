@@ -41,6 +41,7 @@ ENGINE_FIELDS = frozenset({
     "hands", "to_play", "leading", "led_suit", "trick_best", "trick_winner", "best_power", "trick_cards",
     "tricks", "won", "tricks_won", "leader", "player", "suit", "trump", "deal", "actions", "current",
     "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up", "place",
+    "power", "trump_power", "trick_size", "after", "trick_order",
 })
 # names the generators write themselves: their locals, and the builtins and methods they call
 GENERATOR_WORDS = frozenset({

@@ -98,7 +98,7 @@ def _takes(src: Source, depth: int, power: str | None = None) -> None:
 def _apply(src: Source, phase, depth: int, grouped) -> None:
     """Card `c` played by `p` from `hand`; ends with `break` when the phase is over."""
     lit, fld = src.literal, src.field
-    power, trump_power = src.bind(phase.power, "power"), src.bind(phase.trump_power, "power")
+    power, trump_power = fld("power"), fld("trump_power")  # (this deal's: a bower or a contract's orders)
     add = src.add
     add(depth, "hand.remove(c)")
     if grouped is not None:
@@ -119,11 +119,11 @@ def _apply(src: Source, phase, depth: int, grouped) -> None:
     add(depth + 1, f"elif s == {fld('trump')}:")
     _takes(src, depth + 2, trump_power)
     add(depth, "cards.append(c)")
-    add(depth, f"if len(cards) < {lit(phase.n)}:")
-    add(depth + 1, f"{fld('to_play')} = {src.bind(phase.after, 'after')}[p]")
+    add(depth, f"if len(cards) < {fld('trick_size')}:")  # (fewer than the seats when some sit out)
+    add(depth + 1, f"{fld('to_play')} = {fld('after')}[p]")
     add(depth + 1, "continue")
     add(depth, f"w = {fld('trick_winner')}")
-    order, trick = src.bind(phase.order, "order"), src.bind(Trick, "trick")
+    order, trick = fld("trick_order"), src.bind(Trick, "trick")
     add(depth, f"{fld('tricks')}.append({trick}(len({fld('tricks')}) + {lit(1)}, {fld('leader')}, tuple(cards), "
                f"{order}[{fld('leader')}], w, {fld('led_suit')}))")
     add(depth, f"{fld('won')}[w].extend(cards)")

@@ -12,6 +12,11 @@ With `draw: false` the seat only discards; a later `draw` phase gives it as many
 (for procedures where another player discards in between). A `show` phase makes a
 declaration announced earlier visible (its category declared with `show: false`).
 
+With `take` (`turn_up` or `talon`) the order is the other way round: the seat first takes
+the turned-up card, or the whole talon, into its hand, then lays away as many cards of the
+enlarged hand (`min` and `max` default to the number taken), one by one; `done` stops
+early when `min` allows it.
+
 One card per action keeps every legal list short (a choice among all sets of up to
 five cards of twelve would be 1,585 actions), for bots and for people alike.
 """
@@ -145,3 +150,83 @@ class Show(Phase):
 
     def start(self, st) -> None:
         st.shown_later.add((self.category, self.by(st)))
+
+
+class TakeAndDiscard(Phase):
+    """A seat takes the turn-up (or the talon) into its hand, then discards card by card."""
+
+    kind = "exchange"
+
+    def __init__(self, name, pack, by, least, most, take):
+        super().__init__(name)
+        self.pack = pack
+        self.by = by
+        self.least = least  # compiled: number, or None (as many as taken)
+        self.most = most  # compiled: number, or None (as many as taken)
+        self.take = take  # "turn_up" or "talon"
+        self.discard = tuple(Action("discard", c, f"discard {pack.names[c]}") for c in range(len(pack)))
+        self.done = Action("discard", None, "done")
+        self.every_action = (*self.discard, self.done)
+
+    def start(self, st) -> None:
+        p = st.exchanger = self.by(st)
+        if self.take == "turn_up":
+            taken = [st.turn_up] if st.turn_up is not None else []
+            st.turn_up = None  # in the hand now: everybody saw it go there
+        else:
+            taken, st.talon = list(st.talon), []
+        st.hands[p].extend(taken)
+        st.hands[p].sort()
+        st.taken = tuple(taken)
+        st.exchange_count = 0
+        k = len(taken)
+        least = k if self.least is None else self.least(st)
+        most = k if self.most is None else self.most(st)
+        if not (isinstance(least, (int, float)) and isinstance(most, (int, float))):
+            raise GameError(f"`{self.name}`: the exchange limits must be numbers")
+        most = max(0, min(int(most), len(st.hands[p])))
+        st.exchange_bounds = (max(0, min(int(least), most)), most)
+        st.exchanged = most == 0
+        if st.exchanged:
+            self._finish(st)
+
+    def actor(self, st):
+        return None if st.exchanged else st.exchanger
+
+    def legal(self, st):
+        least, most = st.exchange_bounds
+        out = [self.discard[c] for c in st.hands[st.exchanger]]
+        if least <= st.exchange_count < most:
+            out.append(self.done)
+        return out
+
+    def public_name(self, st, action, viewer):
+        """The cards taken are seen; the discards go face down: only how many, once the seat has done."""
+        k = st.exchange_count + (action is not self.done)
+        if action is not self.done and k < st.exchange_bounds[1]:
+            return None
+        return f"discard {k} card{'s' * (k != 1)}"
+
+    def apply(self, st, action) -> None:
+        if action is not self.done:
+            p = st.exchanger
+            card = st.game.play_actions[action.arg]
+            st.hands[p].remove(card)
+            st.discards[p].append(card)
+            st.exchange_count += 1
+            if st.exchange_count < st.exchange_bounds[1]:
+                return
+        st.exchanged = True
+        self._finish(st)
+
+    def _finish(self, st) -> None:
+        p, k = st.exchanger, st.exchange_count
+        st.exchanges[p] = k
+        st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), st.taken))
+
+    def refuse(self, st, action):
+        p = st.exchanger
+        least = st.exchange_bounds[0]
+        if action is self.done:
+            return (f"{st.seat_name(p)} must discard at least {least} card{'s' * (least != 1)}", "exchange")
+        return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD

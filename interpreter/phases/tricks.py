@@ -13,6 +13,13 @@ hands are empty or `stop_when` holds after a trick.
 the card holds (say, on playing the second of a pair). Each such card is offered twice:
 `play QH` and `play QH WORD`. What was said is public and counts with `announced(p, word)`.
 Games without announcements never go through that code.
+
+A contract's play may also fix the trump (`trump`: a suit, `none`, or `trump_cards` for a
+deal in which only the pack's `trump_cards` are trumps), give its own rank orders
+(`plain_order`, `trump_order`: a game without trumps may rank cards otherwise), and let seats sit out
+(`sits_out`, a condition on `player`: a lone player's partner lays his hand down). A
+seat that sits out keeps its cards and is skipped: the tricks have fewer cards, and a
+leader who sits out passes the lead to the next seat that plays.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from __future__ import annotations
 import enum
 
 from ..actions import Action
-from ..errors import Refusal
+from ..errors import GameError, Refusal
 from ..results import Trick
 from . import Phase, in_the_open
 
@@ -123,16 +130,18 @@ class Tricks(Phase):
     kind = "tricks"
     public_name = in_the_open  # cards are played face up, announcements said aloud
 
-    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=()):
+    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=(),
+                 trump=None, orders=None, sits_out=None):
         super().__init__(name)
+        self.trump = trump  # compiled: the trump suit set as play starts (None: leave it as it is)
+        self.orders = orders  # a Pack with this contract's own rank orders, or None
+        self.sits_out = sits_out  # compiled bool over `player`: a seat that takes no part in the play
         self.n = n
         self.step = step
         self.after = tuple((p + step) % n for p in range(n))  # who plays after each seat
         # the seats of a trick in playing order, by its leader
         self.order = tuple(tuple((lead + i * step) % n for i in range(n)) for lead in range(n))
         self.suit = pack.suit
-        self.power = pack.power
-        self.trump_power = pack.trump_power
         self.leader = leader
         self.rules = tuple(rules)
         self._cascade = tuple((r.mode, r.when, r.keep, _inline(r.keep)) for r in rules)
@@ -174,11 +183,43 @@ class Tricks(Phase):
         self.legal, self.playout, self.source = generated
 
     def start(self, st) -> None:
-        st.leader = st.to_play = self.leader(st)
+        if self.trump is not None:
+            st.set_trump(self.trump(st))
+        if self.orders is not None:
+            st.power, st.trump_power = self.orders.power, self.orders.trump_power_for(st.trump)
+        leader = self.leader(st)
+        st.trick_size, st.after, st.trick_order = self.n, self.after, self.order
+        if self.sits_out is not None:
+            leader = self._seat_out(st, leader)
+        st.leader = st.to_play = leader
         st.trick_cards = []
         st.led_suit = None
         st.trick_best = -1
         st.leading = True
+
+    def _seat_out(self, st, leader):
+        """Skip the seats that sit out this deal; returns who leads (the next seat playing, if the
+        leader sits out)."""
+        out = []
+        for p in range(self.n):
+            st.player = p
+            if self.sits_out(st):
+                out.append(p)
+        if not out:
+            return leader
+        if len(out) == self.n:
+            raise GameError(f"`{self.name}`: every seat sits out (`sits_out`)", rule="sits_out")
+        st.sitting_out = out
+        playing = [p for p in self.order[leader] if p not in out]
+        after = list(self.after)
+        for p in range(self.n):
+            q = self.after[p]
+            while q in out:
+                q = self.after[q]
+            after[p] = q
+        st.trick_size, st.after = len(playing), tuple(after)
+        st.trick_order = tuple(tuple(p for p in self.order[lead] if p not in out) for lead in range(self.n))
+        return leader if leader not in out else after[leader]
 
     def actor(self, st):
         return st.to_play
@@ -214,7 +255,7 @@ class Tricks(Phase):
             s = st.led_suit = suit[c]
             st.trick_best = c
             st.trick_winner = p
-            st.best_power = self.trump_power if s == st.trump else self.power  # the order the best card is in
+            st.best_power = st.trump_power if s == st.trump else st.power  # the order the best card is in
         else:
             best, s = st.trick_best, suit[c]
             if s == suit[best]:  # beats(), inlined
@@ -225,13 +266,13 @@ class Tricks(Phase):
             elif s == st.trump:
                 st.trick_best = c
                 st.trick_winner = p
-                st.best_power = self.trump_power
+                st.best_power = st.trump_power
         cards.append(c)
-        if len(cards) < self.n:
-            p = st.to_play = self.after[p]
+        if len(cards) < st.trick_size:
+            p = st.to_play = st.after[p]
             return p
         w = st.trick_winner
-        st.tricks.append(Trick(len(st.tricks) + 1, st.leader, tuple(cards), self.order[st.leader], w, st.led_suit))
+        st.tricks.append(Trick(len(st.tricks) + 1, st.leader, tuple(cards), st.trick_order[st.leader], w, st.led_suit))
         st.won[w].extend(cards)
         st.tricks_won[w] += 1
         st.trick_cards = []

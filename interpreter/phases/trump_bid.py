@@ -8,6 +8,9 @@ in which everybody passes twice is thrown in: no play, no score.
 With `schmeiss`, a seat may also propose, in the first round, to abandon the deal
 (`schmeiss`); the next seat answers `accept schmeiss` (the deal is thrown in) or
 `refuse schmeiss` (the proposer becomes the maker, with the turned-up suit).
+
+With `last_must_name` ("stick the dealer"), the last seat of the second round may not
+pass: when everybody else has passed twice, it must name a suit.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ class TrumpBid(Phase):
     kind = "trump_bid"
     public_name = in_the_open  # takes, passes and suits named are said aloud
 
-    def __init__(self, name, pack, n, step, first, void_if_all_pass, schmeiss=False):
+    def __init__(self, name, pack, n, step, first, void_if_all_pass, schmeiss=False, last_must_name=False):
         super().__init__(name)
+        self.last_must_name = last_must_name
         self.schmeiss = schmeiss
         self.propose = Action("schmeiss", None, "schmeiss")
         self.accept = Action("schmeiss", True, "accept schmeiss")
@@ -64,7 +68,21 @@ class TrumpBid(Phase):
         if st.bid_i < self.n:  # round 1: the turned-up suit
             return [self.pass_action, self.take] + ([self.propose] if self.schmeiss else [])
         offered = self._offered(st)
-        return [self.pass_action] + [a for a in self.name_suit if a.arg != offered]
+        named = [a for a in self.name_suit if a.arg != offered]
+        if self.last_must_name and st.bid_i == len(st.bid_turns) - 1:
+            return named  # stuck: the last seat must name a suit
+        return [self.pass_action] + named
+
+    def actions(self, st):
+        legal = self.legal(st)
+        return legal if self.pass_action in legal else [self.pass_action, *legal]  # (a pass refused is named)
+
+    def refuse(self, st, action):
+        if action is self.pass_action and self.last_must_name and st.bid_i == len(st.bid_turns) - 1:
+            p = st.bid_turns[st.bid_i]
+            return (f"{st.seat_name(p)} may not pass: everybody else has passed twice, so he must name a suit",
+                    "last_must_name")
+        return super().refuse(st, action)
 
     def apply(self, st, action) -> None:
         if st.schmeisser is not None:  # the answer

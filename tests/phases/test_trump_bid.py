@@ -69,3 +69,20 @@ def test_a_schmeiss_is_answered_by_the_next_seat(direction, answerer):
     st = position(g, HANDS, talon=TALON, dealer=X)
     play(st, "pass", "pass", "pass")
     assert legal(st) == ["pass", "trump S", "trump D"]  # no schmeiss in the second round
+
+
+def test_stuck_the_last_seat_of_the_second_round_must_name_a_suit():
+    g = spec("    void_if_all_pass: true\n    last_must_name: true")
+    st = position(g, HANDS, talon=TALON, dealer=X)
+    play(st, *["pass"] * 5)
+    assert st.current_player == X and legal(st) == ["trump S", "trump D"]  # the dealer may not pass
+    assert refused(st, "pass") == (
+        "X may not pass: everybody else has passed twice, so he must name a suit", "last_must_name")
+    play(st, "trump S")
+    assert st.maker == X and not st.deals[0].void
+
+
+def test_the_round_ends_at_the_first_taker():
+    st = position(spec(), HANDS, talon=TALON, dealer=X)
+    play(st, "take")  # Y takes: Z and X are not asked
+    assert st.is_terminal and st.deals[0].calls == [(Y, "take")]

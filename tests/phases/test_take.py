@@ -1,0 +1,46 @@
+"""An exchange that takes first and discards after: the turned-up card, or the whole talon,
+goes into the seat's hand, then it lays away cards of the enlarged hand one by one."""
+
+from __future__ import annotations
+
+from .table import X, Y, Z, cards, hand, legal, one_deal, play, position, refused
+
+
+def take_game(settings):
+    return one_deal(f"  pick_up:\n    kind: exchange\n    by: dealer\n{settings}", "count(discards)",
+                    deal="hand_size: 2, turn_up: offer")
+
+
+def test_the_dealer_takes_the_turn_up_then_discards_a_card_of_the_enlarged_hand():
+    st = position(take_game("    take: turn_up"), ["AS KS", "QS JS", "AH KH"], talon="QH JH AD", dealer=X)
+    assert hand(st, X) == "AS KS QH" and st.turn_up is None  # taken at once
+    assert legal(st) == ["discard AS", "discard KS", "discard QH"]  # min = max = one card: no `done`
+    public = st.phase.public_name(st, st.legal_actions()[2], Y)
+    play(st, "discard QH")  # the card he took may go straight back
+    assert public == "discard 1 card"
+    assert st.is_terminal and hand(st, X) == "AS KS" and cards(st, st.discards[X]) == ["QH"]
+    assert st.deals[0].exchanges == [(X, (st.game.pack.parse("QH"),), (st.game.pack.parse("QH"),))]
+    assert st.deals[0].scores == [1, 0, 0]
+
+
+def test_the_talon_is_taken_whole_and_done_stops_between_min_and_max():
+    st = position(take_game("    take: talon\n    min: 1"), ["AS KS", "QS JS", "AH KH"], talon="QH JH AD",
+                  dealer=Y)
+    assert hand(st, Y) == "QS JS JH AD" and st.talon == []  # (QH was turned up: the rest is the talon)
+    assert legal(st) == ["discard QS", "discard JS", "discard JH", "discard AD"]  # at least one first
+    assert refused(st, "done") == ("Y must discard at least 1 card", "exchange")
+    play(st, "discard AD")
+    assert legal(st)[-1] == "done"
+    play(st, "done")
+    assert st.is_terminal and hand(st, Y) == "QS JS JH" and st.deals[0].scores == [0, 1, 0]
+
+
+def test_a_take_exchange_refuses_the_discard_first_settings():
+    import pytest
+
+    from interpreter.errors import SpecErrors
+
+    with pytest.raises(SpecErrors) as e:
+        take_game("    take: talon\n    draw: false")
+    assert [x.message for x in e.value.errors] == [
+        "`draw` is for an exchange that discards first; this one takes first (`take`)"]
