@@ -25,7 +25,7 @@ from .faults import Places
 from .files import is_folder
 from .loading import Document
 from .overlays import option_text, resolve
-from .phase_compiler import PhaseCompiler, bids_are_numbers
+from .phase_compiler import PhaseCompiler, bids_are_numbers, check_choices
 from .phases.contract import ChooseContract
 from .phases.layout import Layout
 from .phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
@@ -218,6 +218,7 @@ class Compiler:
             deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
         else:
             deals = _NO_LIMIT  # the game ends when `ends_when` says so
+        check_choices(self, phases, deals)
         game_total = self.expr(("match", "total"), "number") if "total" in match else None
         result = self.expr(("match", "result"), "number") if "result" in match else None
         statistics = {name: self.expr(("match", "statistics", name), "bool")
@@ -441,7 +442,10 @@ class Compiler:
         lpath, _ = self.play_setting(key, "leader")
         leader = self.expr(lpath, "seat") if lpath else (lambda st: st.declarer)
         lay_path, layout = self.play_setting(key, "layout")
+        tpath, _ = self.play_setting(key, "trump")
         if layout:
+            if tpath:
+                self.error(tpath, "a `layout` play has no tricks, so no trumps: remove `trump`", at_key=True)
             start = None
             if layout.get("start", "first card") != "first card":
                 start = self.expr(lay_path + ("start",), "rank")
@@ -464,7 +468,8 @@ class Compiler:
             when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
             text = a.get("description") or f"when {a['when']}"
             announcements.append(Announcement(str(word), self.call_words[str(word)], when, text))
-        return Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements)
+        trump = self.expr(tpath, "suit") if tpath else None
+        return Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements, trump)
 
     # ---- contracts ------------------------------------------------------------------
 

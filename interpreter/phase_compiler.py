@@ -118,7 +118,32 @@ class PhaseCompiler:
             if isinstance(ph, Score):
                 ph.settle = settle
         self.link_phases(names, phases, spec_phases)
+        self.check_talon(names, spec_phases)
         return phases, settle
+
+    def check_talon(self, names, spec_phases) -> None:
+        """An `exchange` with a `min` when the talon is empty as it starts (in the order the phases
+        are listed; the talon is followed while the deals give a fixed number of cards)."""
+        n, talon, dealt = self.owner.n, None, 0
+        for nm in names:
+            p = spec_phases[nm] or {}
+            kind = p.get("kind", nm)
+            if kind == "deal":
+                size = _fixed(p.get("hand_size", len(self.owner.pack) // n))
+                if size is None:
+                    talon = None
+                elif not p.get("more"):
+                    talon, dealt = len(self.owner.pack) - n * size, size
+                elif talon is not None:
+                    talon, dealt = max(0, talon - n * max(0, size - dealt)), max(size, dealt)
+                if talon and p.get("turn_up") in ("trump", "offer"):
+                    talon -= 1  # the card turned up
+            elif kind == "exchange":
+                least = _fixed(p.get("min", 0))
+                if talon == 0 and least:
+                    self.owner.error(("phases", nm, "min"), f"`min` is {least}, but the talon is empty when this "
+                                     f"phase starts (the deals give every card), so there is nothing to exchange")
+                talon = None if p.get("draw", True) is not False else talon
 
     def compile_phase(self, name, kind, p, base, contracts, rules, play_actions):
         """The phase `name` of kind `kind` (one method per kind, `_PHASES`), with settings `p` at `base`."""
@@ -372,6 +397,47 @@ class PhaseCompiler:
                 self.owner.error(("phases",), f"the phases have no `{need}` phase", at_key=True)
 
 
+
+
+def check_choices(owner, phases, deals) -> None:
+    """A `choose_contract` with `once_each` that runs out of contracts before the last deal (for a
+    fixed number of deals): each seat names each contract once, so a seat that chooses more
+    often than there are contracts would have no choice left. With `by: declarer` (or `dealer`),
+    the declarer the dealer, and the deal passing round the table, each seat chooses in turn;
+    otherwise only the whole table's contracts are counted."""
+    total = owner._constant(deals)
+    if not isinstance(total, (int, float)) or total == float("inf"):
+        return
+    spec = owner.spec
+    dealer_moves = str((spec.get("dealer") or {}).get("next", "left(dealer)")).replace(" ", "") in (
+        "left(dealer)", "right(dealer)", "next(dealer)")
+    for ph in phases:
+        if not isinstance(ph, ChooseContract) or not ph.once_each:
+            continue
+        p = spec["phases"][ph.name] or {}
+        base, n, count = ("phases", ph.name), owner.n, len(ph.contracts)
+        if p.get("schedule"):
+            owner.error(base + ("once_each",), "a `schedule` fixes each deal's contract, so `once_each` "
+                        "cannot apply: remove one of them", at_key=True)
+            continue
+        by = str(p.get("by", "declarer"))
+        in_turn = dealer_moves and (by == "dealer" or by == "declarer" and str(spec.get("declarer", "dealer")) == "dealer")
+        most = -(-int(total) // n) if in_turn else int(total)  # the choices the busiest chooser makes
+        limit = count if in_turn else count * n
+        if most > limit:
+            who = f"each seat chooses up to {most} times" if in_turn else f"{most} contracts are chosen"
+            owner.error(base + ("once_each",), f"the game has {int(total)} deals and {who}, but with `once_each` "
+                        f"there are only {limit} to choose{' for each seat' if in_turn else ''}: the "
+                        f"choices run out before the last deal", at_key=True)
+
+
+def _fixed(value):
+    """A setting written as a whole number (not an expression), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, int) else None
 
 
 PHASE_KINDS = tuple(PhaseCompiler._PHASES)  # the kinds of phase a spec may have

@@ -54,7 +54,8 @@ class DealResult:
     """What a finished deal leaves behind for the score sheet and the record."""
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
-                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags")
+                 "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags",
+                 "redeals")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -77,6 +78,7 @@ class DealResult:
         self.void = False  # everybody passed: no play, no score, not counted
         self.cut = None  # the card shown by a cut, when a trump is cut for
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
+        self.redeals: list = []  # (hands, talon, cut) of each full deal after the first in this deal
 
 
 class State:
@@ -544,4 +546,5 @@ def _copy_deal(d: DealResult) -> DealResult:
     c.void = d.void
     c.cut = d.cut
     c.flags = dict(d.flags)
+    c.redeals = list(d.redeals)
     return c

@@ -123,8 +123,9 @@ class Tricks(Phase):
     kind = "tricks"
     public_name = in_the_open  # cards are played face up, announcements said aloud
 
-    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=()):
+    def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=(), trump=None):
         super().__init__(name)
+        self.trump = trump  # compiled suit expression (`play.trump`) made trump as the play begins, or None
         self.n = n
         self.step = step
         self.after = tuple((p + step) % n for p in range(n))  # who plays after each seat
@@ -170,6 +171,8 @@ class Tricks(Phase):
         self.legal, self.apply = legal, apply
 
     def start(self, st) -> None:
+        if self.trump is not None:
+            st.set_trump(self.trump(st))
         st.leader = st.to_play = self.leader(st)
         st.trick_cards = []
         st.led_suit = None
