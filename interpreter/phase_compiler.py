@@ -328,6 +328,9 @@ class PhaseCompiler:
                 return lambda st, cards: 0
             return impl
 
+        if c.get("show") is False and c.get("compare", "best") != "none":
+            self.owner.error(base + ("show",), "`show: false` applies only with `compare: none` (with `compare: "
+                             "best`, only the winner's combinations are shown, when he wins)", at_key=True)
         only_if = function("only_if", "true") if "only_if" in c else None
         announce = c.get("announce", ["size"])
         for i, part in enumerate(announce):

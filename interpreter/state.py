@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Sequence
 from .actions import Action, match_key
 from .chance import Chance
 from .errors import GameError, GameFault, IllegalAction, Refusal
+from .phases import Phase
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -450,6 +451,9 @@ class State:
         self.deals.append(self.deal)
         self.phase_index = 0
         self.phase = g.phases[0]
+        if self.phase.when is not None and not self.phase.when(self):
+            self.phase = _BEFORE_THE_FIRST  # the first phase is skipped like any other: `_run` goes on from here
+            return
         self.phase.start(self)
 
     def _run(self) -> None:
@@ -528,6 +532,19 @@ def _restore(game, origin, history) -> State:
             raise GameError(f"cannot restore the state: `{name}` by seat {seat} is not legal there")
         st.apply(action)
     return st
+
+
+class _BeforeTheFirst(Phase):
+    """Where a deal starts when its first phase is skipped (`when`): nothing to do, then phase 0 and on."""
+
+    kind = "start"
+
+    def __init__(self):
+        super().__init__("start")
+        self.next_index = 0  # `_run` tests phase 0's condition and moves on past it
+
+
+_BEFORE_THE_FIRST = _BeforeTheFirst()
 
 
 def _copy_deal(d: DealResult) -> DealResult:
