@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import safety
 from .actions import Card
 from .cards import Pack, normalize
 from .errors import GameError, SpecError, SpecErrors, suggest
@@ -148,6 +149,7 @@ class Compiler:
             source = str(value)
         try:
             compiled = compile_expr(source, scope or self.scope, expect)
+            safety.check(self, path, source, scope or self.scope)
             fn = compiled.fn
             self.places.add(fn, path)
             if compiled.constant:
@@ -372,6 +374,7 @@ class Compiler:
                 params = {str(k): v for k, v in (f.get("params") or {}).items()}
                 try:
                     impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+                    safety.check(self, ("functions", name, "value"), str(f["value"]), scope)
                     self.places.add(impl, ("functions", name, "value"))
                 except ExprError as e:
                     if any(e.message in (f"unknown function `{other}`", f"unknown name `{other}`")
@@ -415,6 +418,7 @@ class Compiler:
         source = str(self._get(path))
         try:
             keep = compile_filter(source, self.scope, "card", "card", what=what)
+            safety.check(self, path, source, self.scope)
             self.places.add(keep, path)
             first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
             for part in ((first or (None, None))[1], *rest):  # the parts a caller may run without `keep`

@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import NamedTuple
 
+from . import safety
 from .actions import Action
 from .errors import one_of, suggest
 from .expr import ExprError, Name, compile_function
@@ -322,6 +323,7 @@ class PhaseCompiler:
             source = str(c.get(key, default))
             try:
                 impl, _ = compile_function(source, self.owner.scope, params, what=f"`{key}`")
+                safety.check(self.owner, base + (key,), source, self.owner.scope)
                 self.owner.places.add(impl, base + (key,))
             except ExprError as e:
                 self.owner.error(base + (key,), e.message, e.hint, offset=(e.line, e.column))

@@ -165,3 +165,33 @@ def test_validate_checks_the_options_that_shape_the_deal_together(tmp_path):
     assert err.getvalue().splitlines()[0] == (
         f"{tmp_path / 't.yaml'}:23:41: the deal gives 16 cards (4 x 4) but the pack has 12 "
         f"(with --option four=true --option long=true)")
+
+
+@pytest.mark.parametrize("source, unproved", [
+    ("10 / tricks_won", ["tricks_won"]),
+    ("pack_size / count(seats) + 7 % count(contracts)", []),  # constants of the game
+    ("if tricks_won > 0 then 10 / tricks_won else 0", []),
+    ("if 0 < tricks_won then 10 // tricks_won else 0", []),
+    ("if tricks_won >= 1 then 10 / (tricks_won) else 0", []),  # brackets and spaces do not matter
+    ("if tricks_won == 0 then 0 else 10 / tricks_won", []),
+    ("if not (tricks_won == 0) then 10 / tricks_won else 0", []),
+    ("tricks_won != 0 and 10 / tricks_won > 1", []),
+    ("tricks_won == 0 or 10 / tricks_won > 1", []),
+    ("if deal_number > 1 and tricks_won != 0 then 10 / tricks_won else 0", []),
+    ("if tricks_won > -1 then 10 / tricks_won else 0", ["tricks_won"]),  # may still be 0
+    ("if tricks_won != 0 then 0 else 10 / tricks_won", ["tricks_won"]),  # the wrong branch
+    ("tricks_won != 0 or 10 / tricks_won > 1", ["tricks_won"]),
+    ("if tricks_won > 0 then 10 / (tricks_won - 1) else 0", ["tricks_won - 1"]),  # another expression
+    ("sum(10 / count(c in won where c.suit == s) for s in suits)", ["count(c in won where c.suit == s)"]),
+])
+def test_validate_proves_a_division_safe_or_asks_for_a_guard(source, unproved):
+    from interpreter.game import Compiler
+    from interpreter.overlays import resolve
+    from interpreter.safety import unguarded_divisions
+
+    compiler = Compiler(resolve("t.yaml", text="game: T\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n"
+                                               "phases: {deal: null, play: null, score: null}\n"
+                                               "contracts: {most: {score: tricks_won}}\n"))
+    compiler.compile()
+    scope = compiler.scope
+    assert [text for _, _, text in unguarded_divisions(source, scope)] == unproved
