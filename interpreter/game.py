@@ -448,8 +448,12 @@ class Compiler:
         lay_path, layout = self.play_setting(key, "layout")
         tpath, _ = self.play_setting(key, "trump")
         if layout:
-            if tpath:
-                self.error(tpath, "a `layout` play has no tricks, so no trumps: remove `trump`", at_key=True)
+            own = self._get(lay_path[:-1]) or {}  # the play settings written with the layout
+            for k, why in (("trump", "no trumps"), ("rules", "no play rules"), ("stop_when", "no end before the last "
+                           "card"), ("announcements", "no announcements")):
+                if k in own:
+                    self.error(lay_path[:-1] + (k,), f"a `layout` play has no tricks, so {why}: remove `{k}`",
+                               at_key=True)
             start = None
             if layout.get("start", "first card") != "first card":
                 start = self.expr(lay_path + ("start",), "rank")

@@ -165,6 +165,12 @@ class PhaseCompiler:
             elif size * n > len(self.owner.pack):
                 self.owner.error(where, f"the deal gives {size * n} cards ({n} x {size}) but the pack has "
                                   f"{len(self.owner.pack)}")
+        self.only_with(p, base, "burn_jokers", p.get("turn_up") == "trump", "`turn_up: trump` (a joker turned "
+                       "up for trump is what it buries)")
+        self.only_with(p, base, "show_bottom", p.get("more"), "`more: true` (the talon left when the hands are "
+                       "completed)")
+        self.only_with(p, base, "turn_up", not p.get("more"), "the first deal: a deal that completes the hands "
+                       "(`more: true`) turns nothing up")
         packets = p.get("packets") or [1]
         first = self.owner.expr(base + ("first",), "seat", default="left(dealer)")
         burn = self.owner.expr(base + ("burn_jokers",), "bool") if "burn_jokers" in p else None
@@ -210,6 +216,8 @@ class PhaseCompiler:
         by = self.owner.expr(base + ("by",), "seat", default="declarer")
         least = self.owner.expr(base + ("min",), "number", default="0")
         most = self.owner.expr(base + ("max",), "number", default="pack_size")
+        self.only_with(p, base, "sees_unused", p.get("draw", True) is not False, "an exchange that draws: with "
+                       "`draw: false` the cards are drawn later, by a `draw` phase")
         sees = self.owner.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
         return Exchange(name, self.owner.pack, by, least, most, sees, draws=p.get("draw", True) is not False)
 
@@ -281,6 +289,11 @@ class PhaseCompiler:
         "call": _phase_call, "draw": _phase_draw, "show": _phase_show, "expose": _phase_expose,
         "declare": _phase_declare, "double": _phase_double, "play": _phase_play, "score": _phase_score
     }
+
+    def only_with(self, p, base, key, ok, needed: str) -> None:
+        """Refuse setting `key` of phase settings `p` where it would do nothing (unless `ok`)."""
+        if key in p and not ok:
+            self.owner.error(base + (key,), f"`{key}` applies only with {needed}", at_key=True)
 
     def auction_bids(self, base, p):
         """An auction's bids, weakest first: (the values its winning bid takes, their names)."""
