@@ -126,7 +126,11 @@ class Deal(Phase):
                 got = get(deck)
                 hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
             st.talon = deck[dealt:]
-        dealt_hands, dealt_talon, cut_card = [tuple(h) for h in hands], tuple(st.talon), None
+        dealt = [[tuple(h) for h in hands], tuple(st.talon), None]  # hands, talon, cut: recorded as dealt
+        if again:
+            st.deal.redeals.append(dealt)
+        else:  # before the turn-up, which may read how many cards were dealt
+            st.deal.hands, st.deal.talon = dealt[0], dealt[1]
         if self.turn_up == "offer" and st.talon:  # turned up, proposed for trump: the bidding decides
             st.turn_up = st.talon.pop(0)
         elif self.turn_up:
@@ -137,12 +141,10 @@ class Deal(Phase):
                 if cut is None:
                     dealt = [c for h in hands for c in h]
                     cut = dealt[st.chance().randrange(len(dealt))]
-                st.turn_up = cut_card = self.cards[cut]
+                st.turn_up = dealt[2] = self.cards[cut]
+                if not again:
+                    st.deal.cut = st.turn_up
                 st.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
-        if again:
-            st.deal.redeals.append((dealt_hands, dealt_talon, cut_card))
-        else:
-            st.deal.hands, st.deal.talon, st.deal.cut = dealt_hands, dealt_talon, cut_card
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
         st.hands = hands
