@@ -93,14 +93,17 @@ def test_a_per_seat_hand_size_completes_each_hand_to_its_own_size():
     assert [len(h) for h in st.hands] == [4, 3, 4] and len(st.talon) == 1
 
 
-def test_a_second_deal_of_the_pack_within_a_deal_is_recorded_and_replays_without_the_seed(tmp_path):
+@pytest.mark.parametrize("again, cut", [("{kind: deal, hand_size: 4}", False),
+                                        ("{kind: deal, hand_size: 4, turn_up: trump}", True)])  # all dealt: a cut
+def test_a_second_deal_of_the_pack_within_a_deal_is_recorded_and_replays_without_the_seed(again, cut, tmp_path):
     text = "game: T\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n" + SIZES.format(
-        deal="{hand_size: 2}", more="{kind: deal, hand_size: 4}").replace("deals: 1", "deals: 2")
+        deal="{hand_size: 2}", more=again).replace("deals: 1", "deals: 2")
     (tmp_path / "t.yaml").write_text(text)
     g = load_game(tmp_path / "t.yaml")
     st = _random_game(g)
     record = record_of(st, "t.yaml")
     assert [len(d["redeals"]) for d in record["deals"]] == [1, 1]
+    assert all(("cut" in d["redeals"][0]) == cut for d in record["deals"])
     assert all(len(h.split()) == 4 for d in record["deals"] for h in d["redeals"][0]["hands"].values())
     del record["seed"]
     dump(record, tmp_path / "r.yaml")

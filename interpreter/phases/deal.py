@@ -126,11 +126,11 @@ class Deal(Phase):
                 got = get(deck)
                 hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
             st.talon = deck[dealt:]
-        dealt = [[tuple(h) for h in hands], tuple(st.talon), None]  # hands, talon, cut: recorded as dealt
+        record = [[tuple(h) for h in hands], tuple(st.talon), None]  # hands, talon, cut: as dealt
         if again:
-            st.deal.redeals.append(dealt)
+            st.deal.redeals.append(record)
         else:  # before the turn-up, which may read how many cards were dealt
-            st.deal.hands, st.deal.talon = dealt[0], dealt[1]
+            st.deal.hands, st.deal.talon = record[0], record[1]
         if self.turn_up == "offer" and st.talon:  # turned up, proposed for trump: the bidding decides
             st.turn_up = st.talon.pop(0)
         elif self.turn_up:
@@ -141,7 +141,7 @@ class Deal(Phase):
                 if cut is None:
                     dealt = [c for h in hands for c in h]
                     cut = dealt[st.chance().randrange(len(dealt))]
-                st.turn_up = dealt[2] = self.cards[cut]
+                st.turn_up = record[2] = self.cards[cut]
                 if not again:
                     st.deal.cut = st.turn_up
                 st.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
