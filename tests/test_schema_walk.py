@@ -445,8 +445,17 @@ def test_a_probe_value_that_validate_refuses_for_another_reason_proves_nothing(t
                   refused="the deal gives 15 cards").startswith("validate refuses it")
 
 
-def test_the_report_names_the_key_and_what_to_add(tmp_path, monkeypatch):
-    monkeypatch.setattr(sys.modules[__name__], "PROBES", [])
+def test_the_report_names_a_new_key_and_what_to_add(tmp_path):
+    """A key added to the schema that no probe and no shipped spec shows."""
     with pytest.raises(AssertionError) as e:
-        test_every_schema_key_takes_effect_or_is_refused(("play", "layout", "ends_when_out"), tmp_path)
-    assert "`play.layout.ends_when_out`" in str(e.value) and "Add a Probe" in str(e.value)
+        test_every_schema_key_takes_effect_or_is_refused(("play", "layout", "new_key"), tmp_path)
+    assert str(e.value).startswith("nothing shows that `play.layout.new_key` takes effect: no shipped spec that "
+                                   "uses it changes when it is removed, and PROBES in test_schema_walk.py has no "
+                                   "entry for it. Add a Probe")
+
+
+def test_a_probe_that_shows_nothing_is_reported(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "PROBES", [Probe(SMALL, ("direction",), "clockwise")])
+    with pytest.raises(AssertionError) as e:
+        test_every_schema_key_takes_effect_or_is_refused(("direction",), tmp_path)
+    assert str(e.value).startswith("the probe for `direction` shows no effect")
