@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from . import safety
 from .actions import Card
 from .cards import Pack, normalize
 from .emit.expressions import compile_expression
@@ -27,7 +28,7 @@ from .faults import Places
 from .files import is_folder
 from .loading import Document
 from .overlays import option_text, resolve
-from .phase_compiler import PhaseCompiler, bids_are_numbers
+from .phase_compiler import PhaseCompiler, bids_are_numbers, check_choices
 from .phases.contract import ChooseContract
 from .play_compiler import PlayCompiler
 from .schema import check_structure
@@ -189,6 +190,7 @@ class Compiler:
             source = str(value)
         try:
             compiled = compile_expr(source, scope or self.scope, expect)
+            safety.check(self, path, source, scope or self.scope)
             fn = compiled.fn
             generated = compile_expression(compiled.node) if self.generated else None
             if generated is not None:  # one generated function instead of a tree of closures
@@ -267,6 +269,7 @@ class Compiler:
             deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
         else:
             deals = _NO_LIMIT  # the game ends when `ends_when` says so
+        check_choices(self, phases, deals)
         game_total = self.expr(("match", "total"), "number") if "total" in match else None
         result = self.expr(("match", "result"), "number") if "result" in match else None
         statistics = {name: self.expr(("match", "statistics", name), "bool")
@@ -463,6 +466,7 @@ class Compiler:
                 params = {str(k): v for k, v in (f.get("params") or {}).items()}
                 try:
                     impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+                    safety.check(self, ("functions", name, "value"), str(f["value"]), scope)
                     self.places.add(impl, ("functions", name, "value"))
                 except ExprError as e:
                     if any(e.message in (f"unknown function `{other}`", f"unknown name `{other}`")

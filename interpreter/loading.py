@@ -17,19 +17,25 @@ PyYAML composes the node tree (so we have start marks); the plain values are bui
 with YAML 1.1 safe resolution, like `yaml.safe_load`, except that mapping keys keep the
 text they were written with (``9:`` gives ``"9"``, ``yes:`` gives ``"yes"``) and dates
 stay text.
+
+`Document` and `Mark` live in interpreter/document.py (imported from here too); YAML's
+syntax errors are put into words in interpreter/yaml_messages.py.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from .document import Document, Mark, _located
 from .errors import SpecError, SpecErrors
 from .files import read_text
+from .yaml_messages import _TOO_DEEP, MAX_DEPTH, _syntax_error
+
+__all__ = ["Document", "Mark", "load", "MAX_DEPTH", "MAX_VALUES", "MAX_WRITTEN"]
 
 # A built value is used for every path an alias expands to; a tiny file of nested
 # aliases could otherwise expand to billions of values ("billion laughs"). Values
@@ -39,11 +45,6 @@ MAX_VALUES = 100_000
 # The values written in a file: a spec holds a few thousand, a record of a long game
 # some tens of thousands.
 MAX_WRITTEN = 1_000_000
-
-# Lists and mappings nest a few levels in any spec or record; every later pass (checks,
-# merging, describing) walks them recursively, so deeper nesting is refused here, at its place.
-MAX_DEPTH = 100
-_TOO_DEEP = f"the file is nested too deeply: more than {MAX_DEPTH} lists or mappings inside each other"
 
 
 class _PythonLoader(yaml.SafeLoader):
@@ -79,163 +80,6 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u20
 
 _TAG = "tag:yaml.org,2002:"
 _ROOT_MESSAGE = "a spec must be a mapping of keys like `game:` and `pack:`"
-
-
-@dataclass(frozen=True)
-class Mark:
-    """Where a YAML node starts (1-based), its scalar style, and where its key starts."""
-
-    line: int
-    column: int
-    style: str | None  # None (plain), "'", '"', "|", ">"; None for mappings and lists
-    key_line: int | None = None
-    key_column: int | None = None
-
-
-@dataclass
-class Document:
-    """A loaded spec: plain data plus the place of every value in the file."""
-
-    data: Any
-    file: str
-    lines: list[str]
-    marks: dict[tuple, Mark] = field(default_factory=dict)
-
-    def mark(self, path) -> Mark | None:
-        """The mark of `path`, else of its closest parent that has one."""
-        path = tuple(path)
-        while True:
-            m = self.marks.get(path)
-            if m is not None or not path:
-                return m
-            path = path[:-1]
-
-    def value(self, path) -> Any:
-        """The data at `path`, or None when the path does not exist."""
-        node = self.data
-        for step in tuple(path):
-            try:
-                node = node[step]
-            except (KeyError, IndexError, TypeError):
-                return None
-        return node
-
-    def error(self, path, message: str, hint: str | None = None, *, at_key: bool = False, offset=None) -> SpecError:
-        """A SpecError placed at the value of `path` (or its key, or `offset` inside its text)."""
-        path = tuple(path)
-        m = self.mark(path)
-        line = column = None
-        if m is not None:
-            line, column = m.line, m.column
-            if at_key and m.key_line is not None:
-                line, column = m.key_line, m.key_column
-            elif offset is not None and path in self.marks:
-                line, column = self._inside(path, m, offset)
-        return SpecError(
-            message,
-            file=self.file,
-            line=line,
-            column=column,
-            path=path,
-            hint=hint,
-            source_line=self._line(line),
-        )
-
-    def _line(self, line: int | None) -> str | None:
-        if line is None or not 1 <= line <= len(self.lines):
-            return None
-        return self.lines[line - 1]
-
-    def _inside(self, path: tuple, m: Mark, offset) -> tuple[int, int]:
-        """The file position of `offset` (line, column, 1-based) within the scalar at `path`."""
-        oline, ocol = int(offset[0]), int(offset[1])
-        value = self.value(path)
-        if not isinstance(value, str):
-            # numbers and booleans are written plain on one line: the text is the source
-            return m.line + max(oline - 1, 0), (m.column + ocol - 1 if oline <= 1 else ocol)
-        text_lines = value.split("\n")
-        oline = min(max(oline, 1), len(text_lines))
-        index = sum(len(t) + 1 for t in text_lines[: oline - 1]) + max(ocol - 1, 0)
-        return _SourceMap(self.lines, m, self._block_indent(path, m)).place(value, index)
-
-    def _block_indent(self, path: tuple, m: Mark) -> int | None:
-        """The column (0-based) where the content of a `|` or `>` scalar starts."""
-        if m.style not in ("|", ">"):
-            return None
-        header = self._line(m.line) or ""
-        indicator = re.match(r"[|>]([1-9+-]*)", header[m.column - 1 :])
-        digits = re.sub(r"\D", "", indicator.group(1)) if indicator else ""
-        if digits:
-            # an explicit indentation counts from the block that holds the scalar
-            if m.key_column is not None:
-                parent = m.key_column - 1
-            else:
-                holder = self.marks.get(path[:-1])
-                parent = holder.column - 1 if holder is not None else 0
-            return parent + int(digits)
-        for number in range(m.line + 1, len(self.lines) + 1):
-            text = self.lines[number - 1]
-            if text.strip():
-                return len(text) - len(text.lstrip(" "))
-        return 0
-
-
-class _SourceMap:
-    """Maps a character of a scalar's value back to its line and column in the file.
-
-    The value's characters are matched in order against the source text from the
-    scalar's start; what YAML drops (quotes, indentation, escapes' backslashes, folded
-    line breaks) is skipped. Exact for single-line scalars and for `|` and `>` blocks;
-    for multi-line quoted text with escapes it is the closest honest guess.
-    """
-
-    def __init__(self, lines: list[str], m: Mark, block_indent: int | None):
-        self.chars: list[tuple[int, int, str]] = []  # (line, column, character)
-        if block_indent is not None:
-            # block content starts on the next line, at the block's indentation
-            for number in range(m.line + 1, len(lines) + 1):
-                text = lines[number - 1]
-                start = min(block_indent, len(text) - len(text.lstrip(" ")))
-                for i in range(start, len(text)):
-                    self.chars.append((number, i + 1, text[i]))
-                self.chars.append((number, len(text) + 1, "\n"))
-        else:
-            start = m.column - 1 + (1 if m.style in ("'", '"') else 0)
-            for number in range(m.line, len(lines) + 1):
-                text = lines[number - 1]
-                for i in range(start if number == m.line else 0, len(text)):
-                    self.chars.append((number, i + 1, text[i]))
-                self.chars.append((number, len(text) + 1, "\n"))
-        self.style = m.style
-        self.origin = (m.line + 1, block_indent + 1) if block_indent is not None else (m.line, start + 1)
-
-    def place(self, value: str, index: int) -> tuple[int, int]:
-        """The (line, column) of value[index]; one past the last character for the end."""
-        chars = self.chars
-        j = 0
-        last = None
-        for i, ch in enumerate(value[: index + 1]):
-            while j < len(chars) and not self._matches(ch, chars[j][2]) and self._skippable(chars[j][2]):
-                j += 1
-            if j >= len(chars):
-                break
-            if i == index:
-                return chars[j][0], chars[j][1]
-            last = chars[j]
-            j += 1  # matched, or a character we cannot explain: take it as the match
-        if last is not None:
-            return last[0], last[1] + 1
-        return self.origin
-
-    def _matches(self, ch: str, src: str) -> bool:
-        """Whether value character `ch` comes from source character `src`."""
-        return ch == src or (ch in " \n" and src == "\n")
-
-    def _skippable(self, src: str) -> bool:
-        """Whether YAML may have dropped `src` from the value (indentation, quotes, escapes)."""
-        if src in " \t\n":
-            return True
-        return self.style in ("'", '"') and src in "'\"\\"
 
 
 def load(path: str | Path, *, text: str | None = None, root_message: str | None = None,
@@ -293,87 +137,6 @@ def _position(text: str, index: int) -> tuple[int, int]:
     for brk in _LINE_BREAK.finditer(text, 0, index):
         line, start = line + 1, brk.end()
     return line, index - start + 1
-
-
-def _located(doc: Document, message: str, line, column, hint: str | None = None, path: tuple = ()) -> SpecError:
-    """A SpecError at a line and column of `doc`, with its source line."""
-    return SpecError(message, file=doc.file, line=line, column=column, path=path, hint=hint, source_line=doc._line(line))
-
-
-# The two loaders word their errors differently; both are turned into the same words.
-_INDENT_HINT = "keys of one mapping must start in the same column; check the indentation of this line"
-
-
-def _syntax_error(doc: Document, e: yaml.MarkedYAMLError) -> SpecError:
-    """A YAML syntax error in plain words, at the place the parser stopped."""
-    problem = (e.problem or "").strip()
-    context = (e.context or "").strip()
-    mark = e.problem_mark or e.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
-    found = ""
-    if line is not None and line <= len(doc.lines) and column <= len(doc.lines[line - 1]):
-        found = doc.lines[line - 1][column - 1]
-    hint = None
-    if problem.startswith("but found another document"):
-        message = "a spec file holds one YAML document, but a second one starts here"
-        hint = "remove the `---` line, or split the file"
-    elif "cannot start any token" in problem:
-        if found == "\t":
-            message = "could not parse YAML: a tab is used for indentation here"
-            hint = "YAML indents with spaces only; replace the tab with spaces"
-        else:
-            message = f"could not parse YAML: `{found}` cannot start a value" if found else "could not parse YAML: unexpected character"
-            hint = "put the value in quotes"
-    elif problem.startswith("mapping values are not allowed"):
-        message = "could not parse YAML: mapping values are not allowed here"
-        hint = "a `: ` inside a value starts a new key; put the whole value in quotes, e.g. score: \"...\""
-    elif "block mapping" in context and (problem.startswith("did not find expected key") or problem.startswith("expected <block end>")):
-        if found == "[" or found == "{":
-            message = f"could not parse YAML: unexpected `{found}` after a value"
-            hint = "a value that goes on after a list or mapping must be put in quotes"
-        else:
-            message = "could not parse YAML: bad indentation, this line does not line up with the keys above"
-            hint = _INDENT_HINT
-    elif "block collection" in context and ("'-'" in problem or problem.startswith("expected <block end>")):
-        message = "could not parse YAML: expected a list entry `- ` here"
-        hint = "entries of one list must start with `- ` in the same column"
-    elif problem == _TOO_DEEP or problem.startswith("exceeded maximum nesting depth"):
-        message = _TOO_DEEP  # our limit (the pure-Python loader) or the C loader's own, deeper one
-    elif problem.startswith("found undefined alias"):
-        name = re.match(r"\*([^\s,\[\]{}]+)", doc.lines[line - 1][column - 1 :]) if found == "*" else None
-        message = f"could not parse YAML: alias `*{name.group(1)}` has no anchor `&{name.group(1)}` before it" if name else "could not parse YAML: undefined alias"
-    elif "quoted scalar" in context and "end of stream" in problem:
-        message = "could not parse YAML: this quote is never closed"
-        if e.context_mark is not None:
-            line, column = e.context_mark.line + 1, e.context_mark.column + 1
-    elif "flow sequence" in context or "flow mapping" in context:
-        closer = "]" if "sequence" in context else "}"
-        message = f"could not parse YAML: expected `,` or `{closer}`"
-        if e.context_mark is not None:
-            hint = f"the {'list' if closer == ']' else 'mapping'} opened at line {e.context_mark.line + 1} is not closed properly"
-    else:
-        message = "could not parse YAML: " + _plain(problem or context or "invalid YAML")
-        if context and e.context_mark is not None:
-            hint = f"{_plain(context)} that starts at line {e.context_mark.line + 1}"
-    if line is not None and line > len(doc.lines):
-        # the parser stopped at the end of the file: show the last line instead
-        line, column = (len(doc.lines), len(doc.lines[-1]) + 1) if doc.lines else (None, None)
-    return _located(doc, message, line, column, hint)
-
-
-def _plain(text: str) -> str:
-    """PyYAML's token names in plain words."""
-    words = {
-        "<block end>": "the end of the block",
-        "<block mapping start>": "a more indented key",
-        "<block sequence start>": "a more indented list",
-        "<stream end>": "the end of the file",
-        "<document start>": "`---`",
-        "<scalar>": "a value",
-    }
-    for token, word in words.items():
-        text = text.replace(f"'{token}'", word).replace(token, word)
-    return text
 
 
 class _TooBig(Exception):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import NamedTuple
 
+from . import safety
 from .actions import Action
 from .errors import one_of, suggest
 from .expr import ExprError, Name, compile_function
@@ -121,7 +122,32 @@ class PhaseCompiler:
             if isinstance(ph, Score):
                 ph.settle = settle
         self.link_phases(names, phases, spec_phases)
+        self.check_talon(names, spec_phases)
         return phases, settle
+
+    def check_talon(self, names, spec_phases) -> None:
+        """An `exchange` with a `min` when the talon is empty as it starts (in the order the phases
+        are listed; the talon is followed while the deals give a fixed number of cards)."""
+        n, talon, dealt = self.owner.n, None, 0
+        for nm in names:
+            p = spec_phases[nm] or {}
+            kind = p.get("kind", nm)
+            if kind == "deal":
+                size = _fixed(p.get("hand_size", len(self.owner.pack) // n))
+                if size is None:
+                    talon = None
+                elif not p.get("more"):
+                    talon, dealt = len(self.owner.pack) - n * size, size
+                elif talon is not None:
+                    talon, dealt = max(0, talon - n * max(0, size - dealt)), max(size, dealt)
+                if talon and p.get("turn_up") in ("trump", "offer"):
+                    talon -= 1  # the card turned up
+            elif kind == "exchange":
+                least = _fixed(p.get("min", 0))
+                if talon == 0 and least:
+                    self.owner.error(("phases", nm, "min"), f"`min` is {least}, but the talon is empty when this "
+                                     f"phase starts (the deals give every card), so there is nothing to exchange")
+                talon = None if p.get("draw", True) is not False else talon
 
     def compile_phase(self, name, kind, p, base, contracts, rules, play_actions):
         """The phase `name` of kind `kind` (one method per kind, `_PHASES`), with settings `p` at `base`."""
@@ -142,6 +168,12 @@ class PhaseCompiler:
             elif size * n > len(self.owner.pack):
                 self.owner.error(where, f"the deal gives {size * n} cards ({n} x {size}) but the pack has "
                                   f"{len(self.owner.pack)}")
+        self.only_with(p, base, "burn_jokers", p.get("turn_up") == "trump", "`turn_up: trump` (a joker turned "
+                       "up for trump is what it buries)")
+        self.only_with(p, base, "show_bottom", p.get("more"), "`more: true` (the talon left when the hands are "
+                       "completed)")
+        self.only_with(p, base, "turn_up", not p.get("more"), "the first deal: a deal that completes the hands "
+                       "(`more: true`) turns nothing up")
         packets = p.get("packets") or [1]
         first = self.owner.expr(base + ("first",), "seat", default="left(dealer)")
         burn = self.owner.expr(base + ("burn_jokers",), "bool") if "burn_jokers" in p else None
@@ -196,6 +228,8 @@ class PhaseCompiler:
             return TakeAndDiscard(name, self.owner.pack, by, least, most, str(p["take"]))
         least = self.owner.expr(base + ("min",), "number", default="0")
         most = self.owner.expr(base + ("max",), "number", default="pack_size")
+        self.only_with(p, base, "sees_unused", p.get("draw", True) is not False, "an exchange that draws: with "
+                       "`draw: false` the cards are drawn later, by a `draw` phase")
         sees = self.owner.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
         return Exchange(name, self.owner.pack, by, least, most, sees, draws=p.get("draw", True) is not False)
 
@@ -285,6 +319,11 @@ class PhaseCompiler:
         "pass_cards": _phase_pass_cards,
     }
 
+    def only_with(self, p, base, key, ok, needed: str) -> None:
+        """Refuse setting `key` of phase settings `p` where it would do nothing (unless `ok`)."""
+        if key in p and not ok:
+            self.owner.error(base + (key,), f"`{key}` applies only with {needed}", at_key=True)
+
     def auction_bids(self, base, p):
         """An auction's bids, weakest first: (the values its winning bid takes, their names)."""
         bids = p.get("bids") or []
@@ -326,12 +365,16 @@ class PhaseCompiler:
             source = str(c.get(key, default))
             try:
                 impl, _ = compile_function(source, self.owner.scope, params, what=f"`{key}`")
+                safety.check(self.owner, base + (key,), source, self.owner.scope)
                 self.owner.places.add(impl, base + (key,))
             except ExprError as e:
                 self.owner.error(base + (key,), e.message, e.hint, offset=(e.line, e.column))
                 return lambda st, cards: 0
             return impl
 
+        if c.get("show") is False and c.get("compare", "best") != "none":
+            self.owner.error(base + ("show",), "`show: false` applies only with `compare: none` (with `compare: "
+                             "best`, only the winner's combinations are shown, when he wins)", at_key=True)
         only_if = function("only_if", "true") if "only_if" in c else None
         announce = c.get("announce", ["size"])
         for i, part in enumerate(announce):
@@ -401,6 +444,47 @@ class PhaseCompiler:
                 self.owner.error(("phases",), f"the phases have no `{need}` phase", at_key=True)
 
 
+
+
+def check_choices(owner, phases, deals) -> None:
+    """A `choose_contract` with `once_each` that runs out of contracts before the last deal (for a
+    fixed number of deals): each seat names each contract once, so a seat that chooses more
+    often than there are contracts would have no choice left. With `by: declarer` (or `dealer`),
+    the declarer the dealer, and the deal passing round the table, each seat chooses in turn;
+    otherwise only the whole table's contracts are counted."""
+    total = owner._constant(deals)
+    if not isinstance(total, (int, float)) or total == float("inf"):
+        return
+    spec = owner.spec
+    dealer_moves = str((spec.get("dealer") or {}).get("next", "left(dealer)")).replace(" ", "") in (
+        "left(dealer)", "right(dealer)", "next(dealer)")
+    for ph in phases:
+        if not isinstance(ph, ChooseContract) or not ph.once_each:
+            continue
+        p = spec["phases"][ph.name] or {}
+        base, n, count = ("phases", ph.name), owner.n, len(ph.contracts)
+        if p.get("schedule"):
+            owner.error(base + ("once_each",), "a `schedule` fixes each deal's contract, so `once_each` "
+                        "cannot apply: remove one of them", at_key=True)
+            continue
+        by = str(p.get("by", "declarer"))
+        in_turn = dealer_moves and (by == "dealer" or by == "declarer" and str(spec.get("declarer", "dealer")) == "dealer")
+        most = -(-int(total) // n) if in_turn else int(total)  # the choices the busiest chooser makes
+        limit = count if in_turn else count * n
+        if most > limit:
+            who = f"each seat chooses up to {most} times" if in_turn else f"{most} contracts are chosen"
+            owner.error(base + ("once_each",), f"the game has {int(total)} deals and {who}, but with `once_each` "
+                        f"there are only {limit} to choose{' for each seat' if in_turn else ''}: the "
+                        f"choices run out before the last deal", at_key=True)
+
+
+def _fixed(value):
+    """A setting written as a whole number (not an expression), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, int) else None
 
 
 PHASE_KINDS = tuple(PhaseCompiler._PHASES)  # the kinds of phase a spec may have

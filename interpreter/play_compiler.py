@@ -8,6 +8,7 @@ generated legal list and playout (interpreter/emit/).
 from __future__ import annotations
 
 from .emit.tricks import compile_tricks
+from . import safety
 from .errors import suggest
 from .expr import ExprError, compile_filter
 from .phases.layout import Layout
@@ -36,6 +37,7 @@ class PlayCompiler:
         source = str(self.owner._get(path))
         try:
             keep = compile_filter(source, self.owner.scope, "card", "card", what=what)
+            safety.check(self.owner, path, source, self.owner.scope)
             self.owner.places.add(keep, path)
             first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
             for part in ((first or (None, None))[1], *rest):  # the parts a caller may run without `keep`
@@ -64,6 +66,12 @@ class PlayCompiler:
         leader = self.owner.expr(lpath, "seat") if lpath else (lambda st: st.declarer)
         lay_path, layout = self.play_setting(key, "layout")
         if layout:
+            own = self.owner._get(lay_path[:-1]) or {}  # the play settings written with the layout
+            for k, why in (("trump", "no trumps"), ("rules", "no play rules"), ("stop_when", "no end before the last "
+                           "card"), ("announcements", "no announcements")):
+                if k in own:
+                    self.owner.error(lay_path[:-1] + (k,), f"a `layout` play has no tricks, so {why}: remove `{k}`",
+                                     at_key=True)
             start = None
             if layout.get("start", "first card") != "first card":
                 start = self.owner.expr(lay_path + ("start",), "rank")
@@ -88,8 +96,10 @@ class PlayCompiler:
             announcements.append(Announcement(str(word), self.owner.call_words[str(word)], when, text))
         tpath, _ = self.play_setting(key, "trump")
         trump = self.owner.trump_setting(tpath) if tpath else None
-        own = (self.owner.spec["contracts"][key] or {}).get("play") or {}
-        orders = self.owner.compile_pack(("contracts", key, "play")) if {"plain_order", "trump_order"} & set(own) else None
+        # a play's own rank orders: the contract's `play`, else the spec's
+        where = next((path[:-1] for path, _ in map(lambda k: self.play_setting(key, k), ("plain_order", "trump_order"))
+                      if path is not None), None)
+        orders = self.owner.compile_pack(where) if where is not None else None
         opath, _ = self.play_setting(key, "sits_out")
         sits_out = self.owner.expr(opath, "bool") if opath else None
         tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,

@@ -14,6 +14,8 @@ A record is YAML (or JSON, which is YAML too) and can be written by hand::
           ...
         talon: 7C 8D                  # optional: the undealt cards, top first (games with a talon)
         cut: 9S                       # optional: the card a cut showed (a trump cut for when all are dealt)
+        redeals:                      # optional: when a later phase deals the pack again within the deal,
+          - hands: {A: ..., B: ...}   #   what each time gave (`hands`, `talon`, `cut`), in order
         actions:                      # `SEAT action`, in order; several per line with commas
           - A contract trumps
           - A trump S
@@ -76,7 +78,6 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
     """The record of a game so far, as plain data."""
     g = state.game
     sn = g.seat_names
-    names = g.pack.names
     out = {"format": FORMAT, "spec": str(spec_path), "game": g.name}
     if g.options and any(g.options[k] != g.option_defaults.get(k) for k in g.options):
         out["options"] = {k: v for k, v in g.options.items() if v != g.option_defaults.get(k)}
@@ -88,13 +89,9 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
     for d in state.deals:
         if d.hands is None:
             continue
-        entry = {"deal": d.number, "dealer": sn[d.dealer]}
-        entry["hands"] = {sn[p]: " ".join(names[c] for c in sorted(d.hands[p], key=g.pack.sort_key))
-                          for p in g.turn_order}
-        if d.talon:
-            entry["talon"] = " ".join(names[c] for c in d.talon)
-        if d.cut is not None:
-            entry["cut"] = names[d.cut]
+        entry = {"deal": d.number, "dealer": sn[d.dealer], **_dealt(g, d.hands, d.talon, d.cut)}
+        if d.redeals:  # the pack dealt again within the deal: each time's cards
+            entry["redeals"] = [_dealt(g, *again) for again in d.redeals]
         entry["actions"] = _action_lines(d.actions, sn, len(d.tricks[0].cards) if d.tricks else len(sn))
         if d.scores is not None:
             entry["raw"] = {sn[p]: d.raw[p] for p in g.turn_order}
@@ -105,6 +102,18 @@ def record_of(state, spec_path: str, agents=None, interrupted: bool = False) -> 
         out["interrupted"] = True
     else:
         out["totals"] = {sn[p]: state.totals[p] for p in g.turn_order}
+    return out
+
+
+def _dealt(g, hands, talon, cut) -> dict:
+    """What one deal of the pack gave: each seat's hand, the talon (top first) and a cut card."""
+    sn, names = g.seat_names, g.pack.names
+    out = {"hands": {sn[p]: " ".join(names[c] for c in sorted(hands[p], key=g.pack.sort_key))
+                     for p in g.turn_order}}
+    if talon:
+        out["talon"] = " ".join(names[c] for c in talon)
+    if cut is not None:
+        out["cut"] = names[cut]
     return out
 
 
@@ -190,16 +199,10 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     for k, d in enumerate(data["deals"]):
         if k == 0 and "dealer" in d:
             first_dealer = seat_of(("deals", 0, "dealer"), d["dealer"])
-        if "hands" in d:
-            hands[first_deal + k] = _read_hands(bad, ("deals", k, "hands"), d["hands"], game, seat_of)
-        if "talon" in d:
-            talons[first_deal + k] = _read_talon(bad, ("deals", k, "talon"), d["talon"], game,
-                                                 hands.get(first_deal + k, []))
-        if "cut" in d:
-            try:
-                cuts[first_deal + k] = game.pack.parse(str(d["cut"]))
-            except KeyError:
-                bad(("deals", k, "cut"), f"`{d['cut']}` is not a card of this pack")
+        _read_dealt(bad, ("deals", k), d, first_deal + k, game, seat_of, hands, talons, cuts)
+        for j, again in enumerate(d.get("redeals") or ()):  # the pack dealt again within the deal
+            _read_dealt(bad, ("deals", k, "redeals", j), again, (first_deal + k, j + 1), game, seat_of,
+                        hands, talons, cuts)
     if first_dealer is None and seed is None:
         fail(("deals", 0), "deal 1 needs a `dealer:` (or the record a `seed:`)")
     if len(hands) < len(data["deals"]) and seed is None:
@@ -269,7 +272,8 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
 
 # the keys of a record and of each of its deals, and what each must be
 KEYS = ("format", "spec", "game", "options", "seed", "seats", "first_deal", "deals", "totals", "interrupted")
-DEAL_KEYS = ("deal", "dealer", "hands", "talon", "cut", "actions", "raw", "scores")
+DEAL_KEYS = ("deal", "dealer", "hands", "talon", "cut", "redeals", "actions", "raw", "scores")
+REDEAL_KEYS = ("hands", "talon", "cut")
 
 
 def _check_fields(data: dict, bad, spec_given: bool = False) -> None:
@@ -324,6 +328,18 @@ def _check_fields(data: dict, bad, spec_given: bool = False) -> None:
         for key in ("dealer", "cut"):
             if key in d and not isinstance(d[key], (str, int)):
                 bad(base + (key,), f"`{key}:` is {'a seat' if key == 'dealer' else 'a card'}")
+        redeals = d.get("redeals", [])
+        if not isinstance(redeals, list) or not all(isinstance(r, dict) for r in redeals):
+            bad(base + ("redeals",), "`redeals:` is a list of the pack's later deals in this deal, each with "
+                                     "`hands:` (and `talon:`, `cut:`)")
+        for j, again in enumerate(redeals):
+            for key in again:
+                if key not in REDEAL_KEYS:
+                    bad(base + ("redeals", j, key), f"unknown key `{key}` in a redeal; a redeal has "
+                                                    f"{one_of(REDEAL_KEYS)}", suggest(str(key), REDEAL_KEYS),
+                        at_key=True)
+            if "cut" in again and not isinstance(again["cut"], (str, int)):
+                bad(base + ("redeals", j, "cut"), "`cut:` is a card")
         if not isinstance(d.get("actions", []), list):
             bad(base + ("actions",), "`actions:` is a list of `SEAT action` lines")
         for key in ("raw", "scores"):
@@ -417,6 +433,19 @@ def _split_actions(fail, where, line) -> list[tuple[str, tuple[int, int] | None]
             items.append((item, (1, col)))
         start += len(part) + 1
     return items
+
+
+def _read_dealt(bad, where, d, key, game, seat_of, hands, talons, cuts) -> None:
+    """The `hands`, `talon` and `cut` of one deal of the pack (at `where`), under `key` in the three maps."""
+    if "hands" in d:
+        hands[key] = _read_hands(bad, where + ("hands",), d["hands"], game, seat_of)
+    if "talon" in d:
+        talons[key] = _read_talon(bad, where + ("talon",), d["talon"], game, hands.get(key, []))
+    if "cut" in d:
+        try:
+            cuts[key] = game.pack.parse(str(d["cut"]))
+        except KeyError:
+            bad(where + ("cut",), f"`{d['cut']}` is not a card of this pack")
 
 
 def _read_talon(fail, where, talon, game, hands):

@@ -27,7 +27,7 @@ class DealResult:
 
     __slots__ = ("number", "dealer", "declarer", "contract", "hands", "actions", "raw", "scores", "announced", "doubles",
                  "tricks", "exchanges", "talon", "declarations", "calls", "said", "called", "void", "cut", "flags",
-                 "seat_calls", "seat_tricks")
+                 "seat_calls", "seat_tricks", "redeals")
 
     def __init__(self, number, dealer, declarer, hands):
         self.number = number
@@ -52,6 +52,7 @@ class DealResult:
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
         self.seat_calls = None  # each seat's call (its value), once the calls are over
         self.seat_tricks = None  # the tricks each seat won, once the deal is scored
+        self.redeals: list = []  # (hands, talon, cut) of each full deal after the first in this deal
 
 
 def copy_deal(d: DealResult) -> DealResult:
@@ -72,4 +73,5 @@ def copy_deal(d: DealResult) -> DealResult:
     c.cut = d.cut
     c.flags = dict(d.flags)
     c.seat_calls, c.seat_tricks = d.seat_calls, d.seat_tricks
+    c.redeals = list(d.redeals)
     return c

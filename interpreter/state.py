@@ -30,6 +30,7 @@ from .chance import Chance
 from .errors import GameError, GameFault, IllegalAction, Refusal
 from .faults import fault, where
 from .results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
+from .phases import Phase
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -427,6 +428,9 @@ class State:
             self.set_trump(g.deal_trump(self))
         self.phase_index = 0
         self.phase = g.phases[0]
+        if self.phase.when is not None and not self.phase.when(self):
+            self.phase = _BEFORE_THE_FIRST  # the first phase is skipped like any other: `_run` goes on from here
+            return
         self.phase.start(self)
 
     def _run(self) -> None:
@@ -518,3 +522,16 @@ def state_in(tb) -> State | None:
             if isinstance(value, State):
                 return value
     return None
+
+
+class _BeforeTheFirst(Phase):
+    """Where a deal starts when its first phase is skipped (`when`): nothing to do, then phase 0 and on."""
+
+    kind = "start"
+
+    def __init__(self):
+        super().__init__("start")
+        self.next_index = 0  # `_run` tests phase 0's condition and moves on past it
+
+
+_BEFORE_THE_FIRST = _BeforeTheFirst()

@@ -70,18 +70,30 @@ def line_of(path: Path, fragment: str) -> int:
 
 # ---------------------------------------------------------------- 1. a spec that fails during a game
 
-DIVISION = "10 / (tricks_won - tricks_won)"
+# an index validate cannot prove in range (it proves divisions: see test_a_division_validate_cannot_prove)
+INDEX = "tricks_won + [10, 20, 30][tricks_won - tricks_won]"
 
 
-def test_division_by_zero_in_a_score_is_placed_in_the_spec(tmp_path):
-    spec = tiny(tmp_path, score=DIVISION)
+def test_an_index_out_of_range_in_a_score_is_placed_in_the_spec(tmp_path):
+    spec = tiny(tmp_path, score=INDEX)
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
-    n = line_of(spec, f"score: {DIVISION}")
-    assert err == (f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 "
+    n = line_of(spec, f"score: {INDEX}")
+    assert err == (f"{spec}:{n}:38: index 0 is out of range for a list of 3 items "
                    f"(deal 1, at `A play QH`; seed 1)\n"
-                   f"        score: {DIVISION}\n"
-                   f"                     ^\n")
+                   f"        score: {INDEX}\n"
+                   f"{' ' * 41}^\n"
+                   f"  hint: lists count from 1; -1 is the last item\n")
+
+
+def test_a_division_validate_cannot_prove_is_refused_before_any_game(tmp_path):
+    spec = tiny(tmp_path, score="10 / (tricks_won - tricks_won)")
+    code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
+    assert code == 3
+    n = line_of(spec, "score: 10 /")
+    assert err.splitlines()[:2] == [
+        f"{spec}:{n}:18: `tricks_won - tricks_won` may be 0 here, and a division by it would stop the game",
+        "        score: 10 / (tricks_won - tricks_won)"]
 
 
 def test_index_out_of_range_in_a_play_rule_is_placed_in_the_spec(tmp_path):
@@ -99,46 +111,48 @@ def test_index_out_of_range_in_a_play_rule_is_placed_in_the_spec(tmp_path):
 def test_a_spec_function_that_fails_is_placed_in_its_own_text(tmp_path):
     spec = tiny(tmp_path, score="ratio(player)")
     spec.write_text(spec.read_text() + "functions:\n  ratio:\n    params: {p: seat}\n"
-                                       "    value: 1 // (tricks_won - tricks_won)\n")
+                                       "    value: '[1][tricks_won - tricks_won]'\n")
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "value:")
-    assert err.splitlines()[0] == (f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 "
+    assert err.splitlines()[0] == (f"{spec}:{n}:17: index 0 is out of range for a list of 1 item "
                                    f"(deal 1, at `A play QH`; seed 1)")
 
 
 def test_a_contract_schedule_that_runs_out_of_choices(tmp_path):
+    # one seat chooses every deal: validate counts only the table's choices (4 deals, 2 x 2 choices)
     spec = tiny(tmp_path, score="tricks_won")
-    text = spec.read_text().replace("  play:\n  score:\n", "  choose_contract: {by: dealer, once_each: true}\n"
+    text = spec.read_text().replace("  play:\n  score:\n", "  choose_contract: {by: 'seats[1]', once_each: true}\n"
                                                            "  play:\n  score:\n")
-    spec.write_text(text + "  other:\n    score: -tricks_won\nmatch: {deals: 6}\n")
+    spec.write_text(text + "  other:\n    score: -tricks_won\nmatch: {deals: 4}\n")
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "choose_contract:")
     assert err.splitlines() == [
-        f"{spec}:{n}:3: B must act in phase `choose_contract` but has no legal choice "
-        "(deal 5, B to act after `A play JS`; seed 1)",
-        "      choose_contract: {by: dealer, once_each: true}",
+        f"{spec}:{n}:3: A must act in phase `choose_contract` but has no legal choice "
+        "(deal 3, A to act after `A play JS`; seed 1)",
+        "      choose_contract: {by: 'seats[1]', once_each: true}",
         "      ^",
     ]
 
 
 def test_a_statistic_that_fails_after_the_game_is_placed_too(tmp_path):
     spec = tiny(tmp_path)
-    spec.write_text(spec.read_text() + "match:\n  statistics:\n    odd: 1 / (deal_number - 2) > 0\n")
+    spec.write_text(spec.read_text() + "match:\n  statistics:\n    odd: '[1][deal_number - 2] > 0'\n")
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "odd:")
-    assert err.splitlines()[0] == f"{spec}:{n}:15: division by zero: `deal_number - 2` is 0 (deal 2, after `A play JS`; seed 1)"
+    assert err.splitlines()[0] == (f"{spec}:{n}:15: index 0 is out of range for a list of 1 item "
+                                   f"(deal 2, after `A play JS`; seed 1)")
 
 
 def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_path):
-    spec = tiny(tmp_path, score=DIVISION)
+    spec = tiny(tmp_path, score=INDEX)
     record = tmp_path / "game.yaml"
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 3
-    n = line_of(spec, f"score: {DIVISION}")
-    fault = f"{spec}:{n}:18: division by zero: `tricks_won - tricks_won` is 0 (deal 1, at `A play QH`; seed 1)"
+    n = line_of(spec, f"score: {INDEX}")
+    fault = f"{spec}:{n}:38: index 0 is out of range for a list of 3 items (deal 1, at `A play QH`; seed 1)"
     assert err.splitlines()[0] == fault
     assert f"Record saved to {record}" in out
     saved = yaml.safe_load(record.read_text())
@@ -422,7 +436,7 @@ RECORD = f"format: cardspec-record/1\nspec: {BARBU}\nseed: 1\ndeals:\n  - dealer
      "option `early_stop` takes a word or a number, as on the command line"),
     (("  - dealer: A", "  - dealer: A\n    scores: 5"), (6, 13), "`scores` must map each seat to its score"),
     (("  - dealer: A", "  - dealer: A\n    handz: {}"), (6, 5),
-     "unknown key `handz` in a deal; a deal has `deal`, `dealer`, `hands`, `talon`, `cut`, `actions`, `raw` "
+     "unknown key `handz` in a deal; a deal has `deal`, `dealer`, `hands`, `talon`, `cut`, `redeals`, `actions`, `raw` "
      "or `scores`"),
     (("  - dealer: A", "  - deal: zero\n    dealer: A"), (5, 11),
      "`deal:` is the number of the deal in its game (1 or more)"),

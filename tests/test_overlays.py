@@ -177,7 +177,7 @@ CASES = {  # fixture -> (options, the one error it must give)
     "chain_top_of_bad": (None, Located(  # the mistake is in the middle file
         bad("chain_mid_bad"), 6, 53, "unknown name `queen_tax`", None, "queen_tax")),
     "chain_ravage_removes": (None, Located(  # `most` is still used by ravage-city.yaml's contract
-        RAVAGE, 26, 34, "unknown name `most`", None, "most then")),
+        RAVAGE, 29, 34, "unknown name `most`", None, "most and")),
     "chain_ravage_expr": (None, Located(
         bad("chain_ravage_expr"), 6, 22, "unknown name `seat`", "did you mean `seats`?", "seat)")),
 }

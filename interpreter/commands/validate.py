@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from ..errors import EXIT_OK, EXIT_SPEC, SpecErrors
 from .common import UsageError, option_arg, options, spec_path
 
@@ -70,31 +72,75 @@ def _error_data(e) -> dict:
 
 
 def _option_errors(path, game) -> list:
-    """Errors of the spec with each option value in turn (the defaults are already checked)."""
+    """Errors of the spec with each option value in turn (the defaults are already checked), then
+    with every combination of the values of the options that shape the deal (those that change
+    the seats, the pack, or a deal's `hand_size` or `packets`): a deal that needs more cards than
+    the pack is found whichever options are chosen together."""
     from ..game import load_game
     from ..overlays import option_text, requirement, resolve
 
     declared = resolve(path).data.get("options") or {}
     seen, out = set(), []
-    for name, opt in declared.items():
-        numbers = [(opt.get("number") or {}).get("min", 0)] if isinstance(opt.get("number"), dict) else []
-        for value in [*(opt.get("choices") or {}), *numbers]:
-            if value == game.option_defaults.get(name):
-                continue
-            options, todo = {name: value}, [name]
-            while todo:  # what the option needs, and what that needs in turn
-                for k, need in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
-                    if k not in options:
-                        options[k] = option_text(requirement(need)[0][0])
-                        todo.append(k)
-            try:
-                load_game(path, options=options)
-            except SpecErrors as e:
-                for err in e.errors:
-                    key = err.sort_key()
-                    if key not in seen:
-                        seen.add(key)
-                        err.message += f" (with --option {name}={value})"
-                        out.append(err)
+
+    def check(chosen: dict) -> None:
+        options, todo = dict(chosen), list(chosen)
+        while todo:  # what the options need, and what that needs in turn
+            for k, need in ((declared.get(todo.pop()) or {}).get("requires") or {}).items():
+                if k not in options:
+                    options[k] = option_text(requirement(need)[0][0])
+                    todo.append(k)
+        try:
+            load_game(path, options=options)
+        except SpecErrors as e:
+            given = " ".join(f"--option {k}={v}" for k, v in chosen.items())
+            for err in e.errors:
+                if len(chosen) > 1 and _refused_by_requires(err):
+                    continue  # a combination the spec itself declares it does not allow
+                key = err.sort_key()
+                if key not in seen:
+                    seen.add(key)
+                    err.message += f" (with {given})"
+                    out.append(err)
+
+    values = {name: _values(opt) for name, opt in declared.items()}
+    for name, vals in values.items():
+        for value in vals:
+            if option_text(value) != game.option_defaults.get(name):
+                check({name: option_text(value)})
+    shaping = [name for name, opt in declared.items() if _shapes_the_deal(opt) and len(values[name]) > 1]
+    combos = itertools.product(*(values[name] for name in shaping))
+    if len(shaping) >= 2:
+        for combo in itertools.islice(combos, MAX_COMBINATIONS):
+            check({name: option_text(v) for name, v in zip(shaping, combo)})
     return out
+
+
+# The combinations of deal-shaping options checked by `validate` (the first ones, in the
+# spec's order of options and values): a few options of a few values each in every spec so far.
+MAX_COMBINATIONS = 64
+
+
+def _values(opt) -> list:
+    """The values an option is checked with: each choice, and a number option's least and greatest."""
+    opt = opt or {}
+    number = opt.get("number") if isinstance(opt.get("number"), dict) else None
+    numbers = [] if number is None else [number.get("min", 0)] + ([number["max"]] if "max" in number else [])
+    return [*(opt.get("choices") or {}), *dict.fromkeys(numbers)]
+
+
+def _shapes_the_deal(opt) -> bool:
+    """Whether an option's overlays change the seats, the pack, or how many cards a deal gives."""
+    def touches(node) -> bool:
+        if isinstance(node, dict):
+            return any(str(k).lstrip("+-") in ("seats", "pack", "hand_size", "packets") or touches(v)
+                       for k, v in node.items())
+        return isinstance(node, list) and any(touches(v) for v in node)
+    opt = opt or {}
+    return touches(opt.get("choices") or {}) or touches((opt.get("number") or {}) if isinstance(opt.get("number"), dict) else {})
+
+
+def _refused_by_requires(err) -> bool:
+    return err.message.startswith("option `") and " needs `" in err.message
+
+
 RUN = {"validate": cmd_validate}

@@ -29,14 +29,24 @@ class Deal(Phase):
         self.more = more  # complete the hands from the talon (a second deal after bidding)
         self.show_bottom = show_bottom  # then turn the talon's bottom card face up: a dead card
 
+    def sizes(self, st) -> list:
+        """Each seat's `hand_size`, read with the seat as `player` (a size may differ by seat)."""
+        keep = st.player
+        out = []
+        for p in range(self.n):
+            st.player = p
+            out.append(self.hand_size(st))
+        st.player = keep
+        return out
+
     def _complete(self, st) -> None:
-        """Deal more cards from the top of the talon, in packets from `first`, up to `hand_size`."""
-        size = int(self.hand_size(st))
+        """Deal more cards from the top of the talon, in packets from `first`, up to each seat's `hand_size`."""
+        sizes = [int(s) for s in self.sizes(st)]
         seat, k = self.first(st), 0
-        while any(len(h) < size for h in st.hands) and st.talon:
+        while any(len(h) < size for h, size in zip(st.hands, sizes)) and st.talon:
             count = self.packets[k % len(self.packets)]
             for _ in range(self.n):
-                take = min(count, size - len(st.hands[seat]), len(st.talon))
+                take = max(0, min(count, sizes[seat] - len(st.hands[seat]), len(st.talon)))
                 st.hands[seat].extend(st.talon[:take])
                 st.talon = st.talon[take:]
                 seat = (seat + self.step) % self.n
@@ -66,18 +76,20 @@ class Deal(Phase):
                 if st.talon:
                     hand.append(st.talon.pop(0))
 
-    def pattern(self, size: int):
-        """Which deck positions each seat receives, counted in turn order from `first`."""
+    def pattern(self, size):
+        """Which deck positions each seat receives, counted in turn order from `first`; `size` is
+        every seat's hand size, or a tuple of them in that order."""
         got = self._patterns.get(size)
         if got is None:
             n, packets = self.n, self.packets
+            sizes = size if isinstance(size, tuple) else (size,) * n
             counts = [0] * n
             positions = [[] for _ in range(n)]
             pos = k = 0
-            while pos < size * n:
+            while pos < sum(sizes):
                 count = packets[k % len(packets)]
                 for off in range(n):
-                    take = min(count, size - counts[off])
+                    take = min(count, sizes[off] - counts[off])
                     positions[off].extend(range(pos, pos + take))
                     counts[off] += take
                     pos += take
@@ -90,42 +102,54 @@ class Deal(Phase):
             self._complete(st)
             return
         n = self.n
-        given = st.given_hands.pop(st.deal_number, None)
+        # a second full deal in the same deal (a redeal) is given and recorded apart from the first
+        again = st.deal.hands is not None
+        key = (st.deal_number, len(st.deal.redeals) + 1) if again else st.deal_number
+        given = st.given_hands.pop(key, None)
         if given is not None:
             cards = self.cards
             hands = [[cards[c] for c in h] for h in given]
-            st.talon = [cards[c] for c in st.given_talons.pop(st.deal_number, ())]
+            st.talon = [cards[c] for c in st.given_talons.pop(key, ())]
         else:
-            size = self.hand_size(st)
-            if isinstance(size, float) and size.is_integer():
-                size = int(size)
-            if not isinstance(size, int) or size < 1 or size * n > len(self.pack):
+            first = self.first(st)
+            sizes = [_whole(s) for s in self.sizes(st)]
+            if any(not isinstance(s, int) or s < 1 for s in sizes) or sum(sizes) > len(self.pack):
+                size = sizes[0] if len(set(sizes)) == 1 else " ".join(map(str, sizes))
                 raise GameError(f"deal {st.deal_number}: cannot deal {size} cards each to {n} players from "
                                 f"a pack of {len(self.pack)}", rule="hand_size")
-            getters, dealt = self.pattern(size)
+            in_turn = tuple(sizes[(first + off * self.step) % n] for off in range(n))
+            getters, dealt = self.pattern(in_turn[0] if len(set(in_turn)) == 1 else in_turn)
             deck = list(self.cards)
             st.chance().shuffle(deck)
-            first = self.first(st)
             hands = [None] * n
             for off, get in enumerate(getters):
                 got = get(deck)
                 hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
             st.talon = deck[dealt:]
-        st.deal.hands = [tuple(h) for h in hands]
-        st.deal.talon = tuple(st.talon)
+        record = [[tuple(h) for h in hands], tuple(st.talon), None]  # hands, talon, cut: as dealt
+        if again:
+            st.deal.redeals.append(record)
+        else:  # before the turn-up, which may read how many cards were dealt
+            st.deal.hands, st.deal.talon = record[0], record[1]
         if self.turn_up == "offer" and st.talon:  # turned up, proposed for trump: the bidding decides
             st.turn_up = st.talon.pop(0)
         elif self.turn_up:
             if st.talon:
                 self._turn_up(st, hands)
             else:  # every card is dealt: the pack was cut and a card shown before the deal
-                cut = st.given_cuts.pop(st.deal_number, None)
+                cut = st.given_cuts.pop(key, None)
                 if cut is None:
                     dealt = [c for h in hands for c in h]
                     cut = dealt[st.chance().randrange(len(dealt))]
-                st.turn_up = self.cards[cut]
-                st.deal.cut = st.turn_up
+                st.turn_up = record[2] = self.cards[cut]
+                if not again:
+                    st.deal.cut = st.turn_up
                 st.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
         st.hands = hands
+
+
+def _whole(size):
+    """A size that is a whole number as an int (`12.0` is 12); anything else unchanged."""
+    return int(size) if isinstance(size, float) and size.is_integer() else size

@@ -2,7 +2,9 @@
 
 `by` names the seat; `min` and `max` bound how many cards it discards (expressions, so
 one player's allowance may depend on another's: `8 - exchanged(left(dealer))`); it can never
-discard more than the talon holds. The actions are `discard 7C` (one card at a time)
+discard more than the talon holds, so `min` is lowered to what the talon holds; but a `min` of
+1 or more with an empty talon stops the game with an error at the phase, as `validate` does
+when the deals leave no talon. The actions are `discard 7C` (one card at a time)
 and `draw`, which ends the discarding and takes as many cards from the top of the
 talon; when the most allowed have been discarded the draw follows by itself. Discards
 are seen by their owner only; how many cards a seat exchanged is public. With
@@ -60,6 +62,9 @@ class Exchange(Phase):
         if not (isinstance(least, (int, float)) and isinstance(most, (int, float))):
             raise GameError(f"`{self.name}`: the exchange limits must be numbers")
         most = min(int(most), len(st.talon), len(st.hands[st.exchanger]))
+        if int(least) > 0 and not st.talon:  # the phase would vanish in silence: say so
+            raise st._fault(None, message=f"`{self.name}`: {st.seat_name(st.exchanger)} must exchange at least "
+                                          f"{int(least)} card{'s' * (int(least) != 1)}, but the talon is empty")
         return max(0, min(int(least), most)), most
 
     def legal(self, st):

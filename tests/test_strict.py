@@ -1,0 +1,200 @@
+"""Nothing the spec says is ignored, and what would fail in play is found first.
+
+Each test is a small spec written for it: `play.trump` takes effect; a per-seat
+`hand_size` deals each seat its own count, in a first deal and in a deal that completes
+the hands; a deal of the whole pack again within a deal is recorded and replays without
+the seed; an exchange with a minimum and an empty talon stops with a located error
+(it is not skipped); `validate` checks the options that shape the deal together.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from interpreter.cli import run
+from interpreter.errors import GameFault
+from interpreter.game import load_game
+from interpreter.records import dump, record_of, replay
+
+from phases.table import X, Y, Z, game, legal, play, position
+
+BODY = """
+phases:
+  deal: {{hand_size: 2}}
+  play:
+  score:
+play:
+  leader: left(dealer)
+  rules: [follow suit]
+  {trump}
+play_rules: {{follow suit: {{when: not leading, keep: card.suit == led_suit}}}}
+contracts: {{game: {{score: tricks_won}}}}
+match: {{deals: 1}}
+"""
+
+
+def test_play_trump_makes_its_suit_trump_as_the_play_begins():
+    plain, trumps = game(BODY.format(trump="")), game(BODY.format(trump="trump: H"))
+    hands = ["AS KS", "JH QD", "JS JD"]
+    won = []
+    for g in (plain, trumps):
+        st = position(g, hands, dealer=Z)  # X leads
+        play(st, "play AS", "play JH", "play JS")
+        won.append(st.tricks_won[:])
+    assert won == [[1, 0, 0], [0, 1, 0]]  # the heart only wins when hearts are trumps
+
+
+def test_play_trump_may_be_none_to_play_without_trumps_after_a_turn_up():
+    spec = BODY.replace("deal: {{hand_size: 2}}", "deal: {{hand_size: 2, turn_up: trump}}")
+    turned, none = game(spec.format(trump="")), game(spec.format(trump="trump: none"))
+    st, st2 = position(turned, ["AS KS", "JH QD", "JS JD"], talon="AH", dealer=Z), \
+        position(none, ["AS KS", "JH QD", "JS JD"], talon="AH", dealer=Z)
+    for s in (st, st2):
+        play(s, "play AS", "play JH", "play JS")
+    assert (st.tricks_won, st2.tricks_won) == ([0, 1, 0], [1, 0, 0])
+
+
+def _random_game(g, seed=1):
+    rng = random.Random(seed)
+    st = g.new_state(seed)
+    while not st.is_terminal:
+        actions = st.legal_actions()
+        st.apply(actions[rng.randrange(len(actions))])
+    return st
+
+
+SIZES = """
+phases:
+  deal: {deal}
+  more: {more}
+  play:
+  score:
+contracts:
+  game:
+    score: tricks_won
+match: {{deals: 1}}
+"""
+
+
+def test_a_per_seat_hand_size_deals_each_seat_its_own_number_of_cards():
+    g = game(SIZES.format(deal="{hand_size: 'if player == dealer then 2 else 3'}", more="{kind: score}")
+             .replace("  score:\n", "", 1))
+    st = g.new_state(3, first_dealer=X)
+    assert [len(h) for h in st.hands] == [2, 3, 3] and len(st.talon) == 4
+
+
+def test_a_per_seat_hand_size_completes_each_hand_to_its_own_size():
+    g = game(SIZES.format(deal="{hand_size: 2}", more="{kind: deal, more: true, hand_size: "
+                                                       "'if player == dealer then 3 else 4'}"))
+    st = g.new_state(3, first_dealer=Y)
+    assert [len(h) for h in st.hands] == [4, 3, 4] and len(st.talon) == 1
+
+
+@pytest.mark.parametrize("again, cut", [("{kind: deal, hand_size: 4}", False),
+                                        ("{kind: deal, hand_size: 4, turn_up: trump}", True)])  # all dealt: a cut
+def test_a_second_deal_of_the_pack_within_a_deal_is_recorded_and_replays_without_the_seed(again, cut, tmp_path):
+    text = "game: T\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n" + SIZES.format(
+        deal="{hand_size: 2}", more=again).replace("deals: 1", "deals: 2")
+    (tmp_path / "t.yaml").write_text(text)
+    g = load_game(tmp_path / "t.yaml")
+    st = _random_game(g)
+    record = record_of(st, "t.yaml")
+    assert [len(d["redeals"]) for d in record["deals"]] == [1, 1]
+    assert all(("cut" in d["redeals"][0]) == cut for d in record["deals"])
+    assert all(len(h.split()) == 4 for d in record["deals"] for h in d["redeals"][0]["hands"].values())
+    del record["seed"]
+    dump(record, tmp_path / "r.yaml")
+    again = replay(tmp_path / "r.yaml").state
+    assert [d.scores for d in again.deals] == [d.scores for d in st.deals]
+    # the redealt hands are the ones played: change them and the record no longer replays
+    first = record["deals"][0]["redeals"][0]["hands"]
+    first["X"], first["Y"] = first["Y"], first["X"]
+    dump(record, tmp_path / "r2.yaml")
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["replay", str(tmp_path / "r2.yaml")], out, err) == 1
+    assert "does not hold" in err.getvalue() or "the rules give" in err.getvalue()
+
+
+def test_an_exchange_with_a_minimum_and_an_empty_talon_stops_at_its_place():
+    g = game("""
+phases:
+  deal: {hand_size: 4}
+  exchange: {by: dealer, min: count(seats) - 2}
+  play:
+  score:
+contracts:
+  game:
+    score: tricks_won
+""")
+    with pytest.raises(GameFault) as e:
+        g.new_state(1, first_dealer=X)
+    assert (e.value.line, e.value.column) == (11, 3)  # the phase
+    assert e.value.message == "`exchange`: X must exchange at least 1 card, but the talon is empty (deal 1; seed 1)"
+
+
+OPTIONS = """game: T
+seats: [X, Y, Z]
+pack: {suits: [S, H, D], ranks: [A, K, Q, J]}
+phases:
+  deal: {hand_size: 3}
+  play:
+  score:
+contracts:
+  game:
+    score: tricks_won
+options:
+  four:
+    description: a fourth player
+    default: false
+    choices:
+      false: {}
+      true: {seats: [X, Y, Z, V]}
+  long:
+    description: four cards each
+    default: false
+    choices:
+      false: {}
+      true: {phases: {deal: {hand_size: 4}}}
+"""
+
+
+def test_validate_checks_the_options_that_shape_the_deal_together(tmp_path):
+    (tmp_path / "t.yaml").write_text(OPTIONS)
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["validate", str(tmp_path / "t.yaml")], out, err) == 3
+    assert err.getvalue().splitlines()[0] == (
+        f"{tmp_path / 't.yaml'}:23:41: the deal gives 16 cards (4 x 4) but the pack has 12 "
+        f"(with --option four=true --option long=true)")
+
+
+@pytest.mark.parametrize("source, unproved", [
+    ("10 / tricks_won", ["tricks_won"]),
+    ("pack_size / count(seats) + 7 % count(contracts)", []),  # constants of the game
+    ("if tricks_won > 0 then 10 / tricks_won else 0", []),
+    ("if 0 < tricks_won then 10 // tricks_won else 0", []),
+    ("if tricks_won >= 1 then 10 / (tricks_won) else 0", []),  # brackets and spaces do not matter
+    ("if tricks_won == 0 then 0 else 10 / tricks_won", []),
+    ("if not (tricks_won == 0) then 10 / tricks_won else 0", []),
+    ("tricks_won != 0 and 10 / tricks_won > 1", []),
+    ("tricks_won == 0 or 10 / tricks_won > 1", []),
+    ("if deal_number > 1 and tricks_won != 0 then 10 / tricks_won else 0", []),
+    ("if tricks_won > -1 then 10 / tricks_won else 0", ["tricks_won"]),  # may still be 0
+    ("if tricks_won != 0 then 0 else 10 / tricks_won", ["tricks_won"]),  # the wrong branch
+    ("tricks_won != 0 or 10 / tricks_won > 1", ["tricks_won"]),
+    ("if tricks_won > 0 then 10 / (tricks_won - 1) else 0", ["tricks_won - 1"]),  # another expression
+    ("sum(10 / count(c in won where c.suit == s) for s in suits)", ["count(c in won where c.suit == s)"]),
+])
+def test_validate_proves_a_division_safe_or_asks_for_a_guard(source, unproved):
+    from interpreter.game import Compiler
+    from interpreter.overlays import resolve
+    from interpreter.safety import unguarded_divisions
+
+    compiler = Compiler(resolve("t.yaml", text="game: T\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n"
+                                               "phases: {deal: null, play: null, score: null}\n"
+                                               "contracts: {most: {score: tricks_won}}\n"))
+    compiler.compile()
+    scope = compiler.scope
+    assert [text for _, _, text in unguarded_divisions(source, scope)] == unproved
