@@ -20,7 +20,7 @@ from typing import Callable
 
 from . import safety
 from .actions import Card
-from .cards import Pack, normalize
+from .cards import Pack
 from .emit.expressions import compile_expression
 from .errors import GameError, SpecError, SpecErrors, suggest
 from .expr import ExprError, Func, Name, Scope, compile_expr, compile_function
@@ -28,6 +28,7 @@ from .faults import Places
 from .files import is_folder
 from .loading import Document
 from .overlays import option_text, resolve
+from .pack_compiler import compile_pack
 from .phase_compiler import PhaseCompiler, bids_are_numbers, check_choices
 from .phases.contract import ChooseContract
 from .play_compiler import PlayCompiler
@@ -316,62 +317,7 @@ class Compiler:
 
     def compile_pack(self, orders_at=("pack",)) -> Pack:
         """The pack; with `orders_at` another place (a contract's `play`), with the rank orders given there."""
-        p = self.spec["pack"]
-        ranks = [str(r) for r in p["ranks"]]
-        orders = {}
-        jokers = [str(j) for j in p.get("extra", ())] if p.get("jokers") == "trumps" else []
-        jokers += [normalize(str(c)) for c in p.get("trump_cards", ())]  # cards that are always trumps
-        bowers = self.compile_bowers(p, ranks) if "bowers" in p else {}
-        place = self._get(orders_at) or {}
-        for key in ("plain_order", "trump_order"):
-            source = place if key in place else p
-            where = (orders_at if key in place else ("pack",)) + (key,)
-            if key in source:
-                order = [str(r) for r in source[key]]
-                allowed = ranks + (jokers + ["bower"] * ("bowers" in p) if key == "trump_order" else [])
-                if sorted(x for x in order if x not in jokers and x != "bower") != sorted(ranks) \
-                        or len(set(order)) != len(order) or any(x not in allowed for x in order):
-                    self.error(where, f"`{key}` must list each rank of `ranks` once"
-                                      + (" (and may place the trump jokers)" if jokers else "")
-                                      + (" (and `bower`)" if "bowers" in p and key == "trump_order" else "")
-                                      + f": {' '.join(ranks)}")
-                else:
-                    orders[key] = order
-        if bowers and "bower" not in orders.get("trump_order", ()):
-            self.error(("pack", "bowers"), "a bower needs its place among the trumps: put `bower` in "
-                                           "`trump_order`, e.g. [J, bower, A, K, Q, T, 9]", at_key=True)
-        orders["joker_trumps"] = p.get("jokers") == "trumps"
-        orders["trump_cards"] = [str(c) for c in p.get("trump_cards", ())]
-        orders["bowers"] = bowers
-        pack = Pack.build(p["suits"], ranks, p.get("extra", ()), (), **orders)
-        removed = []
-        for i, name in enumerate(p.get("remove", ()) or ()):
-            try:
-                pack.parse(str(name))
-                removed.append(str(name))
-            except KeyError:
-                self.error(("pack", "remove", i), f"`{name}` is not a card of this pack",
-                           suggest(str(name), pack.names))
-        if removed:
-            pack = Pack.build(p["suits"], ranks, p.get("extra", ()), removed, **orders)
-        return pack
-
-    def compile_bowers(self, p, ranks) -> dict:
-        """`pack.bowers`: each trump suit -> the card of another suit that joins it."""
-        bowers = {}
-        suits = [str(x) for x in p["suits"]]
-        for t, card in (p.get("bowers") or {}).items():
-            t, card = str(t), normalize(str(card))
-            if t not in suits:
-                self.error(("pack", "bowers", t), f"`{t}` is not a suit of this pack", suggest(t, suits), at_key=True)
-            elif card[:-1] not in ranks or card[-1:] not in suits:
-                self.error(("pack", "bowers", t), f"`{card}` is not a card of this pack")
-            elif card[-1] == t:
-                self.error(("pack", "bowers", t), f"`{card}` is a card of {t} already: a bower is a card of another "
-                                                  "suit that counts as a trump")
-            else:
-                bowers[t] = card
-        return bowers
+        return compile_pack(self, orders_at)
 
     def trump_setting(self, path):
         """A play's `trump` (a suit, `none`, or `trump_cards`: only the pack's trump cards), compiled."""
