@@ -337,30 +337,9 @@ class State:
         in card order, never in the order the cards really lie), so a bot that plays in it
         cannot cheat. Cards whose place is public (the turn-up, a dead card, talon cards the
         seat has looked at, shown hands) stay where they are."""
-        world = self.clone()
-        world.chance_seed = rng.getrandbits(64)  # the real deck's future is not the seat's to know
-        world.origin = None  # its hands were not dealt from its history
-        if world.terminal:
-            return world
-        cut = self.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
-        fixed = {c for c in (None if cut else self.turn_up, self.dead) if c is not None} | set(self.talon_seen[seat])
-        places = [h for p, h in enumerate(world.hands) if (p != seat or self.calling_blind) and not self.shown[p]]
-        if not (self.talon_exposed and (self.talon_shown_when is None or self.talon_shown_when(self))):
-            places.append(world.talon)
-        places += [d for p, d in enumerate(world.discards) if p != seat]
-        pool = sorted(c for place in places for c in place if c not in fixed)
-        rng.shuffle(pool)
-        for place in places:
-            for i, c in enumerate(place):
-                if c not in fixed:
-                    place[i] = pool.pop()
-        for h in world.hands:
-            h.sort()
-        if world.called_card is not None:  # who holds it now, in this world
-            world.called_holder = next((p for p, h in enumerate(world.hands) if world.called_card in h),
-                                       world.called_holder)  # (played already: that is public)
-        world._legal = None
-        return world
+        from .bots.sampler import Sampler  # (uniform among the deals of the right sizes; bots add what they learnt)
+
+        return Sampler(self, seat).world(rng)
 
     # ---- seats ----------------------------------------------------------------------
 
