@@ -43,7 +43,7 @@ from pathlib import Path
 
 import yaml
 
-from .agents import AGENT_KINDS
+from .agents import AGENT_KINDS, agent_problem
 from .catalog import UnknownGame, spec_file
 from .errors import CardspecError, GameError, GameFault, IllegalAction, SpecError, SpecErrors, one_of, suggest
 from .files import Refused, confined, shown, spec_roots
@@ -303,7 +303,7 @@ def _check_fields(data: dict, bad, spec_given: bool = False) -> None:
     if not isinstance(seats, dict):
         bad(("seats",), f"`seats:` maps each seat to who played it: {one_of(AGENT_KINDS)}")
     for name, kind in seats.items():
-        if kind not in AGENT_KINDS:
+        if agent_problem(kind):
             bad(("seats", name), f"`{kind}` is not a kind of player; choose {one_of(AGENT_KINDS)}",
                 suggest(str(kind), AGENT_KINDS))
     if "interrupted" in data and not isinstance(data["interrupted"], bool):
