@@ -337,9 +337,41 @@ class State:
         in card order, never in the order the cards really lie), so a bot that plays in it
         cannot cheat. Cards whose place is public (the turn-up, a dead card, talon cards the
         seat has looked at, shown hands) stay where they are."""
-        from .bots.sampler import Sampler  # (uniform among the deals of the right sizes; bots add what they learnt)
+        world = self.imagined_copy(rng)
+        if world.terminal:
+            return world
+        cut = self.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
+        fixed = {c for c in (None if cut else self.turn_up, self.dead) if c is not None} | set(self.talon_seen[seat])
+        places = [h for p, h in enumerate(world.hands) if (p != seat or self.calling_blind) and not self.shown[p]]
+        if not (self.talon_exposed and (self.talon_shown_when is None or self.talon_shown_when(self))):
+            places.append(world.talon)
+        places += [d for p, d in enumerate(world.discards) if p != seat]
+        pool = sorted(c for place in places for c in place if c not in fixed)
+        rng.shuffle(pool)
+        for place in places:
+            for i, c in enumerate(place):
+                if c not in fixed:
+                    place[i] = pool.pop()
+        return world.settle_imagined()
 
-        return Sampler(self, seat).world(rng)
+    def imagined_copy(self, rng: random.Random) -> "State":
+        """A copy to deal hidden cards again in: its chance is drawn afresh from `rng` (the real
+        deck's future is not a seat's to know) and it has no history of its own to pickle."""
+        world = self.clone()
+        world.chance_seed = rng.getrandbits(64)
+        world.origin = None  # its hands were not dealt from its history
+        return world
+
+    def settle_imagined(self) -> "State":
+        """After hidden cards were dealt again in an imagined copy: hands sorted, the called card's
+        holder found again (when it has been played, who held it is public and stays)."""
+        for h in self.hands:
+            h.sort()
+        if self.called_card is not None:
+            self.called_holder = next((p for p, h in enumerate(self.hands) if self.called_card in h),
+                                      self.called_holder)
+        self._legal = None
+        return self
 
     # ---- seats ----------------------------------------------------------------------
 

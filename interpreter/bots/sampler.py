@@ -59,15 +59,16 @@ class Sampler:
         self.pinned = [[] for _ in places]
         self.ordered = [i for i, (owner, _) in enumerate(places) if owner is None]  # a talon's order matters
         owner_place = {owner: i for i, (owner, _) in enumerate(places) if owner is not None}
-        for c in pool:
-            allowed = everywhere
-            if k is not None:
+        if k is None:
+            classes[everywhere] = pool
+        else:
+            for c in pool:
                 known = [q for q, cards in enumerate(k.known) if c in cards and q in owner_place]
                 if len(known) == 1:
                     self.pinned[owner_place[known[0]]].append(c)
                     continue
                 allowed = tuple(i for i in everywhere if places[i][0] is None or c not in k.excluded[places[i][0]])
-            classes.setdefault(allowed, []).append(c)
+                classes.setdefault(allowed, []).append(c)
         for i, cards in enumerate(self.pinned):
             caps[i] -= len(cards)
         if min(caps, default=0) < 0:  # more cards known in a place than it holds: learnt wrong
@@ -87,7 +88,8 @@ class Sampler:
         for place, pinned in zip(out, self.pinned):
             place.extend(pinned)
         for i in self.ordered:
-            rng.shuffle(out[i])  # (a hand is sorted; the order of a talon is unseen too)
+            if len(out[i]) > 1:
+                rng.shuffle(out[i])  # (a hand is sorted; the order of a talon is unseen too)
         return out
 
     def world(self, rng):
@@ -102,20 +104,11 @@ class Sampler:
         return world
 
     def _build(self, dealt, rng):
-        st = self.state
-        world = st.clone()
-        world.chance_seed = rng.getrandbits(64)  # the real deck's future is not the seat's to know
-        world.origin = None  # its hands were not dealt from its history
+        world = self.state.imagined_copy(rng)
         for (_, cards), slots, got in zip(hidden_places(world, self.seat), self.slots, dealt):
             for i, c in zip(slots, got):
                 cards[i] = c
-        for h in world.hands:
-            h.sort()
-        if world.called_card is not None:  # who holds it now, in this world
-            world.called_holder = next((p for p, h in enumerate(world.hands) if world.called_card in h),
-                                       world.called_holder)  # (played already: that is public)
-        world._legal = None
-        return world
+        return world.settle_imagined()
 
     def admits(self, world) -> bool:
         """Whether each recorded public action of the deal is legal in `world`, its actor holding
@@ -163,6 +156,14 @@ class Deals:
         if k == len(self.classes):
             if not any(caps):
                 cum, splits = [1], [()]
+        elif k == len(self.classes) - 1:  # the last class fills what room is left, or nothing fits
+            allowed, cards = self.classes[k]
+            if all(caps[i] == 0 for i in range(len(caps)) if i not in allowed):
+                ways, left = 1, len(cards)
+                for i in allowed:
+                    ways *= comb(left, caps[i])
+                    left -= caps[i]
+                cum, splits = [ways], [tuple((i, caps[i]) for i in allowed)]
         else:
             allowed, cards = self.classes[k]
             total = 0
