@@ -274,3 +274,29 @@ def test_a_world_without_a_history_knows_nothing_more():
     assert not k.update(world)
     sampler = Sampler(world, seat, k)
     assert sampler.knowledge is None and hand(sampler.world(random.Random(2)), seat) == hand(st, seat)
+
+
+def test_cards_a_declaration_showed_stay_in_the_hand_that_showed_them():
+    g = load_game(ROOT / "specs" / "piquet" / "rubicon.yaml")
+    found = 0
+    for seed in range(1, 30):
+        for st, seat in positions(g, seed, every=1):
+            other = 1 - seat
+            if st.phase.kind != "tricks":
+                continue
+            shown = {g.pack.parse(c) for entry in st.view(seat)["declarations"]
+                     for name, cards in entry["cards"].items() if name == g.seat_names[other] for c in cards}
+            held = shown & set(st.hands[other])
+            if not held:
+                continue
+            k = learnt(st, seat)
+            assert k.shown[other] == shown
+            sampler, plain = Sampler(st, seat, k), Sampler(st, seat, None)
+            rng = random.Random(seed)
+            assert all(held <= set(sampler.world(rng).hands[other]) for _ in range(20))
+            assert not all(held <= set(plain.world(rng).hands[other]) for _ in range(20))
+            found += 1
+            break
+        if found == 3:
+            break
+    assert found == 3

@@ -11,7 +11,7 @@ the actor's real one:
 - requirement: an action that needs cards (a declaration, a card swapped for the turn-up)
   and is legal with every card the actor could hold, but not without `x`, proves he held `x`.
 - cards seen: a card that goes from a public place (the turn-up, the table) into a hand is
-  known to be there while it stays.
+  known to be there while it stays; so are the cards a declaration showed.
 
 The exclusion test adds one card at a time, which is exact for the rulebook's cascades
 of restrictions; whatever the rules, every sampled world is also checked against each
@@ -52,6 +52,7 @@ class Knowledge:
         self.known: list[set] = []
         self.records: list[list] = []
         self.played: list[list] = []  # per seat, the cards it played openly since its records began
+        self.shown: list[set] = []  # per seat, the cards its declarations showed this deal
 
     def update(self, state) -> bool:
         """Watch every action of `state` not seen yet; False when the game's beginning is unknown
@@ -74,6 +75,7 @@ class Knowledge:
             self.synced = 0
         if shadow.deal_number != state.deal_number:  # (a deal started after the last action)
             self._reset_all(shadow)
+        self.shown = _shown_in_declarations(state, self.seat)
         self.usable = True
         return True
 
@@ -160,6 +162,16 @@ def admits(position, p: int, a, hand) -> bool:
         return any(b.kind == kind and b.arg == arg for b in position.phase.legal(position))
     except Exception:  # a rule that cannot be computed on such a hand proves nothing
         return True
+
+
+def _shown_in_declarations(st, seat: int) -> list[set]:
+    """Per seat, the cards its declarations showed this deal (as the seat's view lists them)."""
+    g = st.game
+    out = [set() for _ in range(st.n)]
+    for entry in st.view(seat)["declarations"]:
+        for name, cards in entry["cards"].items():
+            out[g.seat_names.index(name)].update(g.pack.parse(c) for c in cards)
+    return out
 
 
 def _public_cards(st) -> set:

@@ -63,7 +63,7 @@ class Sampler:
             classes[everywhere] = pool
         else:
             for c in pool:
-                known = [q for q, cards in enumerate(k.known) if c in cards and q in owner_place]
+                known = [q for q in owner_place if c in k.known[q] or c in k.shown[q]]
                 if len(known) == 1:
                     self.pinned[owner_place[known[0]]].append(c)
                     continue
