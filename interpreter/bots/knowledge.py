@@ -56,7 +56,14 @@ class Knowledge:
 
     def update(self, state) -> bool:
         """Watch every action of `state` not seen yet; False when the game's beginning is unknown
-        (a world imagined by a sampler has none), in which case nothing is known."""
+        (a world imagined by a sampler has none), in which case nothing is known.
+
+        Parameters:
+            state: the game as it is now (the same game at every call, or it starts afresh).
+
+        Raises:
+            GameError, GameFault: the game's own actions fail to replay (a state changed by hand).
+        """
         if state.origin is None:
             self.usable = False
             return False
@@ -154,7 +161,14 @@ class Knowledge:
 
 def admits(position, p: int, a, hand) -> bool:
     """Whether `a` (or an action of its kind on the same card) is legal for `p` in `position`
-    with `hand` in place of its own."""
+    with `hand` in place of its own.
+
+    Parameters:
+        position: a copy of the state where `p` took `a` (its hand of `p` is replaced).
+        p: the seat that acted.
+        a: the action.
+        hand: the cards `p` is supposed to hold.
+    """
     position.hands[p] = sorted(hand)
     position._legal = None
     kind, arg = a.kind, a.arg

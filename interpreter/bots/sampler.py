@@ -83,7 +83,11 @@ class Sampler:
 
     def deal(self, rng) -> list[list[int]]:
         """The unseen cards dealt to the hidden places (in the order of `hidden_places`), each
-        place's list in its slots' order; uniform among the consistent deals."""
+        place's list in its slots' order; uniform among the consistent deals.
+
+        Parameters:
+            rng: a `random.Random`, the only source of chance.
+        """
         out = self.counts.draw(rng)
         for place, pinned in zip(out, self.pinned):
             place.extend(pinned)
@@ -94,7 +98,11 @@ class Sampler:
 
     def world(self, rng):
         """A copy of the position with the unseen cards so dealt, which admits every public action
-        of the deal so far (drawn again otherwise, up to MAX_TRIES times)."""
+        of the deal so far (drawn again otherwise, up to MAX_TRIES times).
+
+        Parameters:
+            rng: a `random.Random`: the deal and the world's future chance come from it alone.
+        """
         for _ in range(MAX_TRIES):
             world = self._build(self.deal(rng), rng)
             if self.admits(world):
@@ -214,23 +222,6 @@ def _splits(m: int, allowed: tuple, caps):
     for t in range(min(m, caps[first]), max(0, m - room_after) - 1, -1):
         for tail, ways in _splits(m - t, rest, caps):
             yield ((first, t),) + tail, comb(m, t) * ways
-
-
-def sample_world(state, seat: int, rng, knowledge=None):
-    """One world for `seat` (see `Sampler`); `knowledge` None: learnt afresh from `state`.
-
-    Parameters:
-        state: the position.
-        seat: the observer.
-        rng: a `random.Random`.
-        knowledge: a `Knowledge` of `seat`, or None.
-    """
-    from .knowledge import Knowledge
-
-    if knowledge is None:
-        knowledge = Knowledge(seat)
-        knowledge.update(state)
-    return Sampler(state, seat, knowledge).world(rng)
 
 
 def replay_deal(state, world):
