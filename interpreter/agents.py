@@ -13,12 +13,13 @@ import sys
 from .actions import Action, match_key
 from .errors import IllegalAction
 
-AGENT_KINDS = ("human", "random", "first", "mc")
+AGENT_KINDS = ("human", "random", "first", "mc", "pimc", "ismcts")
+SEARCH_KINDS = ("pimc", "ismcts")  # take a budget: `ismcts:500` (iterations), `ismcts:1s` (seconds per move)
 
 
 class Agent:
     """A player: `choose(state, seat, legal)` returns one of `legal`. An agent must read only
-    what `state.view(seat)` shows (or a world from `state.sampled_for(seat, rng)`)."""
+    what `state.view(seat)` shows (or worlds imagined for it: `bots/sampler.py`)."""
 
     name = "agent"
 
@@ -48,10 +49,10 @@ class RandomAgent(Agent):
 class MonteCarloAgent(Agent):
     """Tries each legal action in imagined deals and keeps the one that scores best.
 
-    For each action, `rollouts` times: deal the cards this seat cannot see again at random
-    (`State.sampled_for`: only what the seat knows goes in), take the action, play the deal
-    out with random moves, and note the seat's total against the others' mean. No game
-    knowledge, and no peeking: given the same seed, it chooses the same whatever the
+    For each action, `rollouts` times: deal the cards this seat cannot see again, uniformly
+    among the deals consistent with what it has watched (`bots/sampler.py`), take the action,
+    play the deal out with random moves, and note the seat's total against the others' mean.
+    No game knowledge, and no peeking: given the same seed, it chooses the same whatever the
     unseen cards really are."""
 
     name = "mc"
@@ -59,16 +60,24 @@ class MonteCarloAgent(Agent):
     def __init__(self, seed=None, rollouts: int = 12):
         self.rng = random.Random(seed)
         self.rollouts = rollouts
+        self.knowledge = None
 
     def choose(self, state, seat, legal):
         if len(legal) == 1:
             return legal[0]
+        from .bots.knowledge import Knowledge
+        from .bots.sampler import Sampler
+
+        if self.knowledge is None or self.knowledge.seat != seat:
+            self.knowledge = Knowledge(seat)
+        self.knowledge.update(state)
+        sampler = Sampler(state, seat, self.knowledge)
         rng = self.rng
         best, best_value = legal[0], None
         for action in legal:
             value = 0.0
             for _ in range(self.rollouts):
-                world = state.sampled_for(seat, rng)
+                world = sampler.world(rng)
                 if action in world.legal_actions():  # (it is, unless legality hangs on unseen cards)
                     value += _playout(world, action, seat, rng)
             if best_value is None or value > best_value:
@@ -191,23 +200,48 @@ def _match(text, legal):
     return ends[0] if len(ends) == 1 else None
 
 
+def agent_problem(kind) -> str | None:
+    """Why `kind` names no agent (None when it does): a kind of AGENT_KINDS, a search bot
+    with its budget after a colon (`ismcts:500`, `ismcts:1s`, `pimc:40`)."""
+    base, colon, budget = str(kind).partition(":")
+    if base not in AGENT_KINDS:
+        return f"unknown agent `{kind}`; choose from {', '.join(AGENT_KINDS)}"
+    if colon and base not in SEARCH_KINDS:
+        return f"agent `{base}` takes no budget (`{kind}`); only {' and '.join(SEARCH_KINDS)} do, e.g. ismcts:500"
+    if colon:
+        from .bots.search import Budget
+
+        try:
+            Budget(budget)
+        except ValueError as e:
+            return f"agent `{kind}`: {e}"
+    return None
+
+
 def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:
     """An agent by its command-line name.
 
     Parameters:
-        kind: one of AGENT_KINDS (`human`, `random`, `first`, `mc`).
+        kind: one of AGENT_KINDS (`human`, `random`, `first`, `mc`, `pimc`, `ismcts`); a search
+            bot may add its budget: `ismcts:500` (iterations a move), `ismcts:1s` (time a move).
         seed: the seed of a bot's own choices.
         stdin, stdout: the terminal of a `human`.
 
     Raises:
-        ValueError: an unknown kind.
+        ValueError: an unknown kind, or a bad budget.
     """
-    if kind == "random":
+    problem = agent_problem(kind)
+    if problem:
+        raise ValueError(problem)
+    base, _, budget = kind.partition(":")
+    if base == "random":
         return RandomAgent(seed)
-    if kind == "first":
+    if base == "first":
         return FirstLegalAgent()
-    if kind == "mc":
+    if base == "mc":
         return MonteCarloAgent(seed)
-    if kind == "human":
-        return HumanAgent(stdin, stdout)
-    raise ValueError(f"unknown agent `{kind}`; the agents are {', '.join(AGENT_KINDS)}")
+    if base in SEARCH_KINDS:
+        from .bots.search import ISMCTSAgent, PIMCAgent
+
+        return (ISMCTSAgent if base == "ismcts" else PIMCAgent)(seed, budget or None)
+    return HumanAgent(stdin, stdout)

@@ -29,8 +29,9 @@ from .actions import Action, Card, match_key
 from .chance import Chance
 from .errors import GameError, GameFault, IllegalAction, Refusal
 from .faults import fault, where
+from .phases import BEFORE_THE_FIRST
 from .results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
-from .phases import Phase
+from .worlds import sampled_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -293,39 +294,14 @@ class State:
 
     def sampled_for(self, seat: int, rng: random.Random) -> "State":
         """A copy in which every card `seat` cannot see is dealt again, at random, among the places
-        it cannot see into (other hands, the talon, others' discards), each keeping its size.
+        it cannot see into (interpreter/worlds.py: other hands, cards being passed, the talon,
+        others' discards), each keeping its size.
 
         What a bot may imagine: the copy depends only on what the seat knows (the pool is taken
         in card order, never in the order the cards really lie), so a bot that plays in it
         cannot cheat. Cards whose place is public (the turn-up, a dead card, talon cards the
         seat has looked at, shown hands) stay where they are."""
-        world = self.clone()
-        world.chance_seed = rng.getrandbits(64)  # the real deck's future is not the seat's to know
-        world.origin = None  # its hands were not dealt from its history
-        if world.terminal:
-            return world
-        cut = self.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
-        fixed = {c for c in (None if cut else self.turn_up, self.dead) if c is not None} | set(self.talon_seen[seat])
-        fixed.update(self.passed[seat])  # the cards it passed are where it put them
-        unseen = self.calling_blind or self.unseen[seat]
-        places = [h for p, h in enumerate(world.hands) if (p != seat or unseen) and not self.shown[p]]
-        places += [x for p, x in enumerate(world.passing) if p != seat]  # cards chosen by others, face down
-        if not (self.talon_exposed and (self.talon_shown_when is None or self.talon_shown_when(self))):
-            places.append(world.talon)
-        places += [d for p, d in enumerate(world.discards) if p != seat]
-        pool = sorted(c for place in places for c in place if c not in fixed)
-        rng.shuffle(pool)
-        for place in places:
-            for i, c in enumerate(place):
-                if c not in fixed:
-                    place[i] = pool.pop()
-        for h in world.hands:
-            h.sort()
-        if world.called_card is not None:  # who holds it now, in this world
-            world.called_holder = next((p for p, h in enumerate(world.hands) if world.called_card in h),
-                                       world.called_holder)  # (played already: that is public)
-        world._legal = None
-        return world
+        return sampled_for(self, seat, rng)
 
     # ---- seats ----------------------------------------------------------------------
 
@@ -429,7 +405,7 @@ class State:
         self.phase_index = 0
         self.phase = g.phases[0]
         if self.phase.when is not None and not self.phase.when(self):
-            self.phase = _BEFORE_THE_FIRST  # the first phase is skipped like any other: `_run` goes on from here
+            self.phase = BEFORE_THE_FIRST  # the first phase is skipped like any other: `_run` goes on from here
             return
         self.phase.start(self)
 
@@ -522,16 +498,3 @@ def state_in(tb) -> State | None:
             if isinstance(value, State):
                 return value
     return None
-
-
-class _BeforeTheFirst(Phase):
-    """Where a deal starts when its first phase is skipped (`when`): nothing to do, then phase 0 and on."""
-
-    kind = "start"
-
-    def __init__(self):
-        super().__init__("start")
-        self.next_index = 0  # `_run` tests phase 0's condition and moves on past it
-
-
-_BEFORE_THE_FIRST = _BeforeTheFirst()

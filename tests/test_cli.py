@@ -105,6 +105,7 @@ SUBCOMMAND_OPTIONS = {
     "play": ["--seats", "--seed", "--record", "--deals", "--quiet", "SPEC"],
     "simulate": ["--games", "--seed", "--seats", "SPEC"],
     "replay": ["--spec", "RECORD"],
+    "arena": ["--seats", "--deals", "--seed", "--whole", "--jobs", "--json", "SPEC"],
     "schema": ["--help"],
 }
 

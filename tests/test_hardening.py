@@ -431,7 +431,7 @@ RECORD = f"format: cardspec-record/1\nspec: {BARBU}\nseed: 1\ndeals:\n  - dealer
     (("seed: 1", "seed: 1\ninterrupted: 3"), (4, 14), "`interrupted:` is true or false"),
     (("seed: 1", "seed: 1\ngame: [barbu]"), (4, 7), "`game:` is the name of the game, as its spec gives it"),
     (("seed: 1", "seed: 1\nseats: {A: wizard}"), (4, 12),
-     "`wizard` is not a kind of player; choose `human`, `random`, `first` or `mc`"),
+     "`wizard` is not a kind of player; choose `human`, `random`, `first`, `mc`, `pimc` or `ismcts`"),
     (("seed: 1", "seed: 1\noptions: {early_stop: [1]}"), (4, 23),
      "option `early_stop` takes a word or a number, as on the command line"),
     (("  - dealer: A", "  - dealer: A\n    scores: 5"), (6, 13), "`scores` must map each seat to its score"),

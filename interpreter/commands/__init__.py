@@ -1,8 +1,9 @@
 """The subcommands of `cardspec`, one module each: `add_parser(sub)` declares its arguments,
 `RUN` maps each command name it declares to the function that runs it."""
 
-from . import inspect, play, replay, rules, simulate, validate
+from . import arena, inspect, play, replay, rules, simulate, validate
 
 # command name -> the module that declares and runs it (in the order `--help` lists them)
-COMMANDS = {"list": inspect, "validate": validate, "play": play, "simulate": simulate, "replay": replay,
+COMMANDS = {"list": inspect, "validate": validate, "play": play, "simulate": simulate, "arena": arena,
+            "replay": replay,
             "show": inspect, "diff": inspect, "rules": rules, "schema": inspect}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import catalog
-from ..agents import AGENT_KINDS, make_agent
+from ..agents import agent_problem, make_agent
 from ..errors import CardspecError
 
 
@@ -55,8 +55,9 @@ def seat_agents(text, order, default, seed, io):
     if len(given) != n:
         raise UsageError(f"--seats needs {n} agents (one per seat), got {len(given)}")
     for k in given:
-        if k not in AGENT_KINDS:
-            raise UsageError(f"unknown agent `{k}`; choose from {', '.join(AGENT_KINDS)}")
+        problem = agent_problem(k)
+        if problem:
+            raise UsageError(problem)
     kinds = [""] * n
     for k, p in zip(given, order):
         kinds[p] = k

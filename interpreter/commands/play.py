@@ -11,7 +11,9 @@ from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spe
 # what each kind of seat is, for --help (every kind of AGENT_KINDS is listed, described or not)
 SEAT_WORDS = {"human": "you, at this terminal", "random": "a bot choosing uniformly among the legal choices",
               "first": "a bot that always takes the first legal choice",
-              "mc": "a Monte Carlo bot that plays each legal choice out in a dozen imagined deals"}
+              "mc": "a Monte Carlo bot that plays each legal choice out in a dozen imagined deals",
+              "pimc": "imagined deals searched with all cards face up; `pimc:40` for 40 deals a move",
+              "ismcts": "information-set tree search; `ismcts:500` iterations or `ismcts:1s` a move"}
 
 
 def add_parser(sub) -> None:

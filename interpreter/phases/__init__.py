@@ -84,3 +84,16 @@ def subsets_in_order(items):
     for k in range(len(items) + 1):
         out.extend(combinations(items, k))
     return out
+
+
+class _BeforeTheFirst(Phase):
+    """Where a deal starts when its first phase is skipped (`when`): nothing to do, then phase 0 and on."""
+
+    kind = "start"
+
+    def __init__(self):
+        super().__init__("start")
+        self.next_index = 0  # `_run` tests phase 0's condition and moves on past it
+
+
+BEFORE_THE_FIRST = _BeforeTheFirst()

@@ -1,0 +1,206 @@
+"""Search bots for any spec: information-set MCTS and perfect-information Monte Carlo.
+
+Both imagine worlds with the exact sampler (`sampler.py`): the cards their seat cannot
+see dealt again among the deals consistent with what it has watched. Neither knows a game:
+they search with the State API alone (clone, legal actions, apply, totals) to the end of
+the deal, and value an outcome for a seat as its total minus the mean of the others'.
+
+- `ismcts` (single-observer information-set MCTS, Cowling, Powley and Whitehouse 2012):
+  one tree over the actions as the seat sees them; each iteration samples a world, walks
+  down the tree among the actions legal in that world (UCT, counting how often each was
+  available), adds one node, plays the deal out at random and backs the outcome up, each
+  node valued for the seat that moved into it. The choice is the root's most visited.
+- `pimc` (perfect-information Monte Carlo): several worlds, each searched as if its cards
+  were all face up (UCT on that world alone); the choices' visits are added over the worlds.
+
+A budget is a number of iterations (reproducible: the same seed gives the same choices) or a
+time per move (`1s`, `0.5s`: as many iterations as fit, so not reproducible).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .knowledge import Knowledge
+from .sampler import Sampler
+
+EXPLORATION = 0.7  # UCT's constant, on outcomes scaled by the largest seen
+
+
+class Budget:
+    """A search budget: `iterations`, or `seconds` per move.
+
+    Parameters:
+        text: `N` (iterations) or `Ns` (seconds, a decimal number allowed).
+
+    Raises:
+        ValueError: anything else, or a budget that is not positive.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.iterations = self.seconds = None
+        try:
+            if text.endswith("s"):
+                self.seconds = float(text[:-1])
+                ok = self.seconds > 0 and math.isfinite(self.seconds)
+            else:
+                self.iterations = int(text)
+                ok = self.iterations > 0
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(f"`{text}` is not a budget: give a number of iterations (500) or of seconds (1s)")
+
+    def running(self, start: float, done: int) -> bool:
+        if self.iterations is not None:
+            return done < self.iterations
+        return done == 0 or time.perf_counter() - start < self.seconds
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "player")
+
+    def __init__(self, player: int):
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.player = player  # who moved into this node: its value is his
+
+
+class _Scale:
+    """The largest outcome seen, to put UCT's exploration on the scale of the game's scores."""
+
+    def __init__(self):
+        self.value = 1e-9
+
+
+def _outcome(world, deal: int, rng) -> list[float]:
+    """Play the deal out at random; each seat's total minus the others' mean."""
+    while not world.terminal and world.deal_number == deal:
+        legal = world.legal_actions()
+        world.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+    totals = world.totals
+    n = len(totals)
+    whole = sum(totals)
+    return [t - (whole - t) / (n - 1) for t in totals] if n > 1 else list(totals)
+
+
+def _iterate(root: _Node, world, rng, scale: _Scale) -> None:
+    """One iteration of the search in `world` (consumed)."""
+    deal = world.deal_number
+    node, path = root, []
+    while not world.terminal and world.deal_number == deal:
+        legal = world.legal_actions()
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = children[a] = _Node(world.current)
+            for b in legal:
+                if b is not a and b in children:
+                    children[b].avail += 1
+            world.apply(a)
+            path.append(child)
+            break
+        c = EXPLORATION * scale.value
+        best, best_value = None, -math.inf
+        for a in legal:
+            child = children[a]
+            child.avail += 1
+            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        node = children[best]
+        world.apply(best)
+        path.append(node)
+    rewards = _outcome(world, deal, rng)
+    top = max(abs(r) for r in rewards)
+    if top > scale.value:
+        scale.value = top
+    for node in path:
+        node.visits += 1
+        node.total += rewards[node.player]
+
+
+class _Searcher:
+    """What both search bots share: the seeded RNG and what their seat has learnt."""
+
+    name = "search"
+
+    def __init__(self, seed=None, budget: str | None = None):
+        self.rng = random.Random(seed)
+        self.budget = Budget(budget or self.default_budget)
+        self.knowledge: Knowledge | None = None
+        self.sampler = None
+
+    def sampler_for(self, state, seat: int) -> Sampler:
+        if self.knowledge is None or self.knowledge.seat != seat:
+            self.knowledge = Knowledge(seat)
+        self.knowledge.update(state)
+        self.sampler = Sampler(state, seat, self.knowledge)
+        return self.sampler
+
+
+class ISMCTSAgent(_Searcher):
+    """Single-observer information-set MCTS with UCT (see the module's docstring).
+
+    Parameters:
+        seed: the seed of its choices (and its worlds).
+        budget: iterations per move (`500`), or seconds per move (`1s`); default 200 iterations.
+
+    Raises:
+        ValueError: a bad budget.
+    """
+
+    name = "ismcts"
+    default_budget = "200"
+
+    def choose(self, state, seat, legal):
+        if len(legal) == 1:
+            return legal[0]
+        sampler = self.sampler_for(state, seat)
+        root, scale, rng = _Node(seat), _Scale(), self.rng
+        start, done = time.perf_counter(), 0
+        while self.budget.running(start, done):
+            _iterate(root, sampler.world(rng), rng, scale)
+            done += 1
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+
+class PIMCAgent(_Searcher):
+    """Perfect-information Monte Carlo: `worlds` worlds, each searched with its cards face up.
+
+    Parameters:
+        seed: the seed of its choices (and its worlds).
+        budget: the number of worlds (`20`), or seconds per move (`1s`); each world is searched
+            with 12 iterations per legal choice.
+
+    Raises:
+        ValueError: a bad budget.
+    """
+
+    name = "pimc"
+    default_budget = "20"
+    PER_CHOICE = 12
+
+    def choose(self, state, seat, legal):
+        if len(legal) == 1:
+            return legal[0]
+        sampler = self.sampler_for(state, seat)
+        rng = self.rng
+        visits = {a: 0 for a in legal}
+        start, done = time.perf_counter(), 0
+        while self.budget.running(start, done):
+            world = sampler.world(rng)
+            root, scale = _Node(seat), _Scale()
+            for _ in range(self.PER_CHOICE * len(legal)):
+                _iterate(root, world.clone(), rng, scale)
+            for a, child in root.children.items():
+                if a in visits:
+                    visits[a] += child.visits
+            done += 1
+        return max(legal, key=visits.__getitem__)

@@ -1,0 +1,68 @@
+"""The worlds a seat may imagine: where the cards it cannot see may be, and a random re-deal of them.
+
+One definition of what a seat cannot see into, shared by `State.sampled_for` (the plain
+re-deal) and the knowledge-consistent sampler of the bots (interpreter/bots/): the
+others' hands (its own too while it has not looked at it, or calls blind) unless shown,
+cards others have chosen to pass and not passed yet, the talon unless exposed, and the
+others' discards. Cards in those places whose place the seat knows anyway (the turn-up,
+a dead card, talon cards it has looked at, the cards it passed) stay where they are.
+"""
+
+from __future__ import annotations
+
+
+def hidden_places(st, seat: int) -> list:
+    """The places `seat` cannot see into, each as (owner seat or None, the list of its cards)."""
+    own_unseen = st.calling_blind or st.unseen[seat]
+    places = [(p, h) for p, h in enumerate(st.hands) if (p != seat or own_unseen) and not st.shown[p]]
+    places += [(None, x) for p, x in enumerate(st.passing) if p != seat and x]  # chosen by others, face down
+    if not (st.talon_exposed and (st.talon_shown_when is None or st.talon_shown_when(st))):
+        places.append((None, st.talon))
+    places += [(None, d) for p, d in enumerate(st.discards) if p != seat]
+    return places
+
+
+def fixed_cards(st, seat: int) -> set:
+    """Cards in hidden places whose place `seat` knows anyway: the turn-up (unless cut for, then
+    dealt), a dead card, talon cards it has looked at, the cards it passed."""
+    cut = st.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
+    known = {c for c in (None if cut else st.turn_up, st.dead) if c is not None}
+    return known | set(st.talon_seen[seat]) | set(st.passed[seat])
+
+
+def sampled_for(state, seat: int, rng):
+    """A copy of `state` in which every card `seat` cannot see is dealt again at random among the
+    places it cannot see into, each keeping its size (see `State.sampled_for`)."""
+    world = imagined_copy(state, rng)
+    if world.terminal:
+        return world
+    fixed = fixed_cards(state, seat)
+    places = [cards for _, cards in hidden_places(world, seat)]
+    pool = sorted(c for place in places for c in place if c not in fixed)  # in card order: nothing leaks
+    rng.shuffle(pool)
+    for place in places:
+        for i, c in enumerate(place):
+            if c not in fixed:
+                place[i] = pool.pop()
+    return settled(world)
+
+
+def imagined_copy(state, rng):
+    """A copy to deal hidden cards again in: its chance is drawn afresh from `rng` (the real
+    deck's future is not a seat's to know) and it has no history of its own to pickle."""
+    world = state.clone()
+    world.chance_seed = rng.getrandbits(64)
+    world.origin = None  # its hands were not dealt from its history
+    return world
+
+
+def settled(world):
+    """`world` after its hidden cards were dealt again: hands sorted, the called card's holder
+    found again (when it has been played, who held it is public and stays)."""
+    for h in world.hands:
+        h.sort()
+    if world.called_card is not None:
+        world.called_holder = next((p for p, h in enumerate(world.hands) if world.called_card in h),
+                                   world.called_holder)
+    world._legal = None
+    return world
