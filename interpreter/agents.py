@@ -89,9 +89,8 @@ def _playout(world, action, seat, rng) -> float:
     """Take `action`, finish the deal at random; the seat's total against the others' mean."""
     deal = world.deal_number
     world.apply(action)
-    while not world.terminal and world.deal_number == deal:
-        legal = world.legal_actions()
-        world.apply(legal[rng.randrange(len(legal))])
+    if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards: State.playout)
+        world.playout(lambda legal: legal[rng.randrange(len(legal))])
     totals = world.totals
     return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
 

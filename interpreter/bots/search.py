@@ -80,9 +80,8 @@ class _Scale:
 
 def _outcome(world, deal: int, rng) -> list[float]:
     """Play the deal out at random; each seat's total minus the others' mean."""
-    while not world.terminal and world.deal_number == deal:
-        legal = world.legal_actions()
-        world.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+    if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards: State.playout)
+        world.playout(lambda legal: legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
     totals = world.totals
     n = len(totals)
     whole = sum(totals)
