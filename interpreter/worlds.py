@@ -11,23 +11,23 @@ a dead card, talon cards it has looked at, the cards it passed) stay where they 
 from __future__ import annotations
 
 
-def hidden_places(st, seat: int) -> list:
+def hidden_places(state, seat: int) -> list:
     """The places `seat` cannot see into, each as (owner seat or None, the list of its cards)."""
-    own_unseen = st.calling_blind or st.unseen[seat]
-    places = [(p, h) for p, h in enumerate(st.hands) if (p != seat or own_unseen) and not st.shown[p]]
-    places += [(None, x) for p, x in enumerate(st.passing) if p != seat and x]  # chosen by others, face down
-    if not (st.talon_exposed and (st.talon_shown_when is None or st.talon_shown_when(st))):
-        places.append((None, st.talon))
-    places += [(None, d) for p, d in enumerate(st.discards) if p != seat]
+    own_unseen = state.calling_blind or state.unseen[seat]
+    places = [(p, h) for p, h in enumerate(state.hands) if (p != seat or own_unseen) and not state.shown[p]]
+    places += [(None, x) for p, x in enumerate(state.passing) if p != seat and x]  # chosen by others, face down
+    if not (state.talon_exposed and (state.talon_shown_when is None or state.talon_shown_when(state))):
+        places.append((None, state.talon))
+    places += [(None, d) for p, d in enumerate(state.discards) if p != seat]
     return places
 
 
-def fixed_cards(st, seat: int) -> set:
+def fixed_cards(state, seat: int) -> set:
     """Cards in hidden places whose place `seat` knows anyway: the turn-up (unless cut for, then
     dealt), a dead card, talon cards it has looked at, the cards it passed."""
-    cut = st.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
-    known = {c for c in (None if cut else st.turn_up, st.dead) if c is not None}
-    return known | set(st.talon_seen[seat]) | set(st.passed[seat])
+    cut = state.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
+    known = {c for c in (None if cut else state.turn_up, state.dead) if c is not None}
+    return known | set(state.talon_seen[seat]) | set(state.passed[seat])
 
 
 def sampled_for(state, seat: int, rng):

@@ -12,7 +12,9 @@ hand-coded reference engine `../shared/bench/handcoded_barbu.py` when it is ther
 and prints deals per second of both and their ratio (interpreter / hand-coded).
 
 The spec is the shipped `specs/barbu/barbu.yaml`, changed in memory only so that a
-declarer may name the same contract every deal and the game never ends.
+declarer may name the same contract every deal; a new game starts every 28 deals (a
+Barbu game's length), so the state keeps one game's history, as in play, rather than the
+history of thousands of deals (which the garbage collector would walk again and again).
 
 Then the cost of `clone()` and `sampled_for()` on a Barbu state in the middle of a game
 (what search bots pay per imagined world), and deals per second and microseconds per move
@@ -37,6 +39,7 @@ from interpreter.game import Compiler  # noqa: E402
 from interpreter.loading import load  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "bench" / "handcoded_barbu.py"
+GAME_DEALS = 28  # the deals of a game of Barbu: the interpreter starts a new game after so many
 CONTRACTS = (("notricks", "no_tricks", "No Tricks"), ("trump", "trumps", "Trumps"))
 
 
@@ -58,10 +61,14 @@ def run_interpreter(game, contract: str, deals: int, seed: int, playout: bool = 
     """
     rng = random.Random(seed)
     choice = rng.choice
-    state = game.new_state(seed)
     name = f"contract {contract}"
+    totals = [0] * game.n
     t0 = time.perf_counter()
-    for _ in range(deals):
+    for k in range(deals):
+        if k % GAME_DEALS == 0:  # a new game: one game's history is kept, as in play, not thousands of deals'
+            if k:
+                totals = [a + b for a, b in zip(totals, state.totals)]
+            state = game.new_state(seed + k)
         number = state.deal_number
         state.apply(next(a for a in state.legal_actions() if a.name == name))
         if playout:
@@ -69,7 +76,8 @@ def run_interpreter(game, contract: str, deals: int, seed: int, playout: bool = 
             continue
         while state.deal_number == number:
             state.apply(choice(state.legal_actions()))
-    return time.perf_counter() - t0, state.totals
+    seconds = time.perf_counter() - t0
+    return seconds, [a + b for a, b in zip(totals, state.totals)]
 
 
 def run_reference(module, contract: str, deals: int, seed: int):

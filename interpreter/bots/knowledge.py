@@ -180,30 +180,30 @@ def admits(position, p: int, a, hand) -> bool:
         return True
 
 
-def _shown_in_declarations(st, seat: int) -> list[set]:
+def _shown_in_declarations(state, seat: int) -> list[set]:
     """Per seat, the cards its declarations showed this deal (as the seat's view lists them)."""
-    g = st.game
-    out = [set() for _ in range(st.n)]
-    for entry in st.view(seat)["declarations"]:
+    g = state.game
+    out = [set() for _ in range(state.n)]
+    for entry in state.view(seat)["declarations"]:
         for name, cards in entry["cards"].items():
             out[g.seat_names.index(name)].update(g.pack.parse(c) for c in cards)
     return out
 
 
-def _public_cards(st) -> set:
+def _public_cards(state) -> set:
     """The cards anybody can see on the table now."""
-    out = set(st.trick_cards) | set(st.out_of_play)
-    for c in (st.turn_up, st.dead):
+    out = set(state.trick_cards) | set(state.out_of_play)
+    for c in (state.turn_up, state.dead):
         if c is not None:
             out.add(c)
-    if st.talon_exposed and (st.talon_shown_when is None or st.talon_shown_when(st)):
-        out.update(st.talon)
-    for q, shown in enumerate(st.shown):
+    if state.talon_exposed and (state.talon_shown_when is None or state.talon_shown_when(state)):
+        out.update(state.talon)
+    for q, shown in enumerate(state.shown):
         if shown:
-            out.update(st.hands[q])
+            out.update(state.hands[q])
     return out
 
 
-def _unseen(st, seat: int) -> set:
-    fixed = fixed_cards(st, seat)
-    return {c for _, place in hidden_places(st, seat) for c in place if c not in fixed}
+def _unseen(state, seat: int) -> set:
+    fixed = fixed_cards(state, seat)
+    return {c for _, place in hidden_places(state, seat) for c in place if c not in fixed}

@@ -45,9 +45,9 @@ def _programs(game):
     return out
 
 
-def _stepwise(phase, st) -> bool:
+def _stepwise(phase, state) -> bool:
     """Whether the decision now is a declaration of any set of combinations (made in steps)."""
-    return phase.kind == "declare" and phase.categories[st.declare_cat].choose == "any"
+    return phase.kind == "declare" and phase.categories[state.declare_cat].choose == "any"
 
 
 class ActionSpace:
