@@ -22,6 +22,7 @@ class Agent:
     what `state.view(seat)` shows (or worlds imagined for it: `bots/sampler.py`)."""
 
     name = "agent"
+    plays_out = False  # True: its choice depends on the legal list alone (not on the rest of the state)
 
     def choose(self, state, seat: int, legal: list[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError
@@ -34,6 +35,7 @@ class RandomAgent(Agent):
     which a random bot has no use for.)"""
 
     name = "random"
+    plays_out = True  # chooses from the legal list alone: a game of such bots may run in `State.playout`
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
@@ -99,6 +101,7 @@ class FirstLegalAgent(Agent):
     """Always the first legal action (legal lists are in a stable order)."""
 
     name = "first"
+    plays_out = True
 
     def choose(self, state, seat, legal):
         return legal[0]

@@ -275,3 +275,24 @@ def test_a_rule_of_three_conditions_is_generated_step_by_step(tmp_path):
     for seed in range(3):
         want = played(reference, seed, "api")
         assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
+
+
+def test_random_bots_play_in_the_playout_with_the_same_games():
+    """`simulate` lets a table of bots that choose from the legal list alone run in the generated
+    loop; their games are the ones they play move by move."""
+    from interpreter.agents import RandomAgent
+    from interpreter.study import play_games
+
+    class MoveByMove(RandomAgent):
+        plays_out = False
+
+    game = load_game(ROOT / "specs" / "spades" / "spades.yaml")
+    seeds = range(3)
+
+    def games(kind):
+        out = []
+        for seed, state, stopped in play_games(game, lambda s: [kind(s * 10 + k) for k in range(4)], seeds, 40):
+            out.append(([(p, a.name) for p, a in state.history], list(state.totals), stopped))
+        return out
+    fast = games(RandomAgent)
+    assert fast == games(MoveByMove) and any(len(h) > 200 for h, _, _ in fast)
