@@ -17,24 +17,24 @@ from __future__ import annotations
 from .expr import Attr, Func, Name
 
 
-def _earlier(st) -> list:
+def _earlier(state) -> list:
     """The finished deals of the game in progress (a partie starts each game afresh)."""
-    start = st.game_deals[-1] if st.game_deals else 0
-    return [d for d in st.deals if d is not st.deal and d.number > start]
+    start = state.game_deals[-1] if state.game_deals else 0
+    return [d for d in state.deals if d is not state.deal and d.number > start]
 
 
-def _call_in(st, d, p):
-    calls = st.calls if d is st.deal else d.seat_calls
+def _call_in(state, d, p):
+    calls = state.calls if d is state.deal else d.seat_calls
     return calls[p] if calls is not None and calls[p] is not None else 0
 
 
-def _tricks_in(st, d, p):
-    if d is st.deal:
-        return st.tricks_won[p]
+def _tricks_in(state, d, p):
+    if d is state.deal:
+        return state.tricks_won[p]
     return d.seat_tricks[p] if d.seat_tricks is not None else 0
 
 
-def _score_in(st, d, p):
+def _score_in(state, d, p):
     return d.scores[p] if d.scores is not None else 0
 
 

@@ -73,21 +73,21 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         if key not in names:
             names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
 
-    def wins_trick(st, c):
-        if not st.trick_cards:
+    def wins_trick(state, c):
+        if not state.trick_cards:
             return True
-        best, suit = st.trick_best, st.suit
+        best, suit = state.trick_best, state.suit
         if suit[c] == suit[best]:
-            pw = st.trump_power if suit[c] == st.trump else st.power
+            pw = state.trump_power if suit[c] == state.trump else state.power
             return pw[c] > pw[best]
-        return suit[c] == st.trump
+        return suit[c] == state.trump
 
-    def winning_cards(st, cards):
-        if not st.trick_cards:
+    def winning_cards(state, cards):
+        if not state.trick_cards:
             return list(cards)
-        best, suit = st.trick_best, st.suit
-        led, trump = suit[best], st.trump  # `led`: the suit of the card winning so far
-        pw = st.trump_power if led == trump else st.power
+        best, suit = state.trick_best, state.suit
+        led, trump = suit[best], state.trump  # `led`: the suit of the card winning so far
+        pw = state.trump_power if led == trump else state.power
         top = pw[best]
         return [c for c in cards if (pw[c] > top if suit[c] == led else suit[c] == trump)]
 
@@ -200,31 +200,31 @@ def _per_seat(field: str, get):
     return get
 
 
-def _played(st):
-    return [c for t in st.tricks for c in t.cards] + st.trick_cards + st.laid
+def _played(state):
+    return [c for t in state.tricks for c in t.cards] + state.trick_cards + state.laid
 
 
-def _played_by(st, p):
-    out = [c for t in st.tricks for s, c in zip(t.seats, t.cards) if s == p]
-    out.extend(c for s, c in zip(st.trick_seats, st.trick_cards) if s == p)
+def _played_by(state, p):
+    out = [c for t in state.tricks for s, c in zip(t.seats, t.cards) if s == p]
+    out.extend(c for s, c in zip(state.trick_seats, state.trick_cards) if s == p)
     return out
 
 
-def _declarer_doubles(st, p, q) -> int:
+def _declarer_doubles(state, p, q) -> int:
     n = 0
-    for d in st.deals:
-        if d is not st.deal and d.declarer == q:
+    for d in state.deals:
+        if d is not state.deal and d.declarer == q:
             n += sum(1 for who, ts in d.doubles if who == p and q in ts)
     return n
 
 
-def _declaration_points(st, p) -> int:
-    return sum(entry[4][p] for entry in st.declarations)
+def _declaration_points(state, p) -> int:
+    return sum(entry[4][p] for entry in state.declarations)
 
 
-def _declaration_running(st, p) -> list:
+def _declaration_running(state, p) -> list:
     out, total = [], 0
-    for entry in st.declarations:
+    for entry in state.declarations:
         total += entry[4][p]
         out.append(total)
     return out

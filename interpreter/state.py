@@ -208,13 +208,19 @@ class State:
             if fast is None:
                 self.apply(choose(self.legal_actions()))
                 continue
-            try:
+            try:  # a failure is placed as apply() would place it (the loop places its own card's)
                 fast(self, choose)
-                self._run()
             except (GameError, GameFault):
                 raise
             except Exception as e:
                 raise self._fault(e) from e
+            last = self.deal.actions[-1][1] if self.deal.actions else None
+            try:
+                self._run()
+            except (GameError, GameFault):
+                raise
+            except Exception as e:
+                raise self._fault(e, last) from e
 
     def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
         """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""

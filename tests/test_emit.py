@@ -296,3 +296,36 @@ def test_random_bots_play_in_the_playout_with_the_same_games():
         return out
     fast = games(RandomAgent)
     assert fast == games(MoveByMove) and any(len(h) > 200 for h, _, _ in fast)
+
+
+@pytest.mark.parametrize("where, text", [
+    ("a play rule", ("keep: card.suit == trump and wins_trick(card)",
+                     "keep: card.suit == trump and [1, 2][tricks_won + 3] == 1")),
+    ("the end of a trick", ("      rules: [follow suit, must win with a trump]\n",
+                            "      rules: [follow suit, must win with a trump]\n"
+                            "      stop_when: '[1, 2][trick_number] == 1'\n")),
+    ("the score", ("score: 5 * tricks_won", "score: 5 * [1, 2][tricks_won + 3]")),
+])
+def test_a_fault_in_the_playout_reads_as_one_move_by_move(tmp_path, where, text):
+    """The same failure of the rules, the same message, the same place and the same action named,
+    whether the deal runs in the generated loop or through apply()."""
+    from interpreter.errors import GameFault
+    spec = tmp_path / "broken.yaml"
+    spec.write_text((ROOT / "specs" / "barbu" / "barbu.yaml").read_text().replace(*text))
+    game = load_game(spec)
+
+    def fault(how):
+        rng = random.Random(2)
+        st = game.new_state(2)
+        try:
+            while not st.is_terminal:
+                if how == "playout":
+                    st.playout(rng.choice)
+                else:
+                    st.apply(rng.choice(st.legal_actions()))
+        except GameFault as e:
+            return str(e)
+        return None
+    message = fault("api")
+    assert message is not None and "broken.yaml:" in message, where
+    assert fault("playout") == message

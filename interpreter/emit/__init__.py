@@ -41,13 +41,13 @@ ENGINE_FIELDS = frozenset({
     "hands", "to_play", "leading", "led_suit", "trick_best", "trick_winner", "best_power", "trick_cards",
     "tricks", "won", "tricks_won", "leader", "player", "suit", "trump", "deal", "actions", "current",
     "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up", "place",
-    "power", "trump_power", "trick_size", "after", "trick_order",
+    "power", "trump_power", "trick_size", "after", "trick_order", "_fault",
 })
 # names the generators write themselves: their locals, and the builtins and methods they call
 GENERATOR_WORDS = frozenset({
     "st", "c", "x", "p", "w", "s", "v", "hand", "cands", "kept", "cards", "best", "choice", "legal", "suit",
     "actions", "hands", "order", "number", "remove", "append", "extend", "len", "Trick", "playout", "apply",
-    "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value",
+    "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value", "Exception",
 })
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 

@@ -20,7 +20,10 @@ from operator import attrgetter
 
 from ..phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from ..results import Trick
+from ..errors import GameError, GameFault
 from . import ENGINE_FIELDS, Source
+
+PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
 
 def _field_of(getter) -> str | None:
@@ -170,7 +173,12 @@ def generate(phase) -> Source | None:
     _legal(src, phase, 2, grouped)
     src.add(2, "c = choice(legal)")
     src.add(2, f"actions.append({src.bind(phase.pairs, 'pairs')}[p][c])")
-    _apply(src, phase, 2, grouped)
+    src.add(2, "try:")  # (free unless raised) a rule failing as the card is played is placed at that card
+    _apply(src, phase, 3, grouped)
+    src.add(2, f"except {src.bind(PASSED_ON, 'errors')}:")
+    src.add(3, "raise")
+    src.add(2, "except Exception as x:")
+    src.add(3, f"raise {src.field('_fault')}(x, c) from x")
     src.add(1, f"{fld('_legal')} = None")
     return src
 

@@ -25,21 +25,21 @@ class Phase:
         self.next_index: int | None = None  # set by the compiler
         self.when = None  # compiled condition: the phase is skipped when it is false
 
-    def start(self, st) -> None:
+    def start(self, state) -> None:
         """Enter the phase (automatic phases do all their work here)."""
 
-    def actor(self, st):
+    def actor(self, state):
         """The seat that must act now, or None when the phase is over."""
         return None
 
-    def legal(self, st) -> list[Action]:
+    def legal(self, state) -> list[Action]:
         return []
 
-    def apply(self, st, action: Action):  # pragma: no cover - only called with a legal action
+    def apply(self, state, action: Action):  # pragma: no cover - only called with a legal action
         """Take a legal action; may return the seat that acts next in this phase (else None)."""
         raise NotImplementedError
 
-    def public_name(self, st, action: Action, viewer: int | None) -> str | None:
+    def public_name(self, state, action: Action, viewer: int | None) -> str | None:
         """What `viewer` (another seat; None for one who holds no cards) learns as the current
         player takes `action`, asked before it is applied: its name when all of it is done
         openly, its public form otherwise, None when nothing shows."""
@@ -48,30 +48,30 @@ class Phase:
     # a phase whose actions do not depend on the state lists them all here, once
     every_action: tuple[Action, ...] = ()
 
-    def actions(self, st) -> list[Action]:
+    def actions(self, state) -> list[Action]:
         """Every action this phase knows, legal now or not (to name an illegal one)."""
-        return list(self.every_action) if self.every_action else self.legal(st)
+        return list(self.every_action) if self.every_action else self.legal(state)
 
     def vocabulary(self, game) -> list[str]:
         """The name of every action this phase could ever offer any seat, in a stable order
         (a fixed action space for learning environments); found without playing."""
         return [a.name for a in self.every_action]
 
-    def parse(self, st, text: str) -> Action | None:
+    def parse(self, state, text: str) -> Action | None:
         """The action of this phase named `text`, legal or not, or None."""
         key = match_key(text)
-        for a in self.actions(st):
+        for a in self.actions(state):
             if match_key(a.name) == key:
                 return a
         return None
 
-    def refuse(self, st, action: Action) -> tuple[str, str | None]:
+    def refuse(self, state, action: Action) -> tuple[str, str | None]:
         """Why `action` is illegal now: (message, rule name or None)."""
-        names = ", ".join(a.name for a in self.legal(st)[:12])
+        names = ", ".join(a.name for a in self.legal(state)[:12])
         return f"`{action.name}` is not allowed now; you may: {names}", None
 
 
-def in_the_open(phase, st, action: Action, viewer) -> str:
+def in_the_open(phase, state, action: Action, viewer) -> str:
     """`public_name` of a phase whose actions are all made openly (a card played, a bid, a call)."""
     return action.name
 

@@ -64,56 +64,56 @@ class Call(Phase):
             a = self._numbers[k] = Action("call", k, f"bid {k}")
         return a
 
-    def start(self, st) -> None:
-        seat = self.first(st)
+    def start(self, state) -> None:
+        seat = self.first(state)
         turns = [(seat + i * self.step) % self.n for i in range(self.n)]
-        st.call_i = 0
+        state.call_i = 0
         if self.second_round:  # only those who may announce something are asked
-            st.call_turns = []
+            state.call_turns = []
             for p in turns:
-                st.player = p
-                if any(condition(st) for _, _, condition in self.extras):
-                    st.call_turns.append(p)
+                state.player = p
+                if any(condition(state) for _, _, condition in self.extras):
+                    state.call_turns.append(p)
             return
-        st.calling_blind = bool(self.blind(st)) if self.blind is not None else False
-        st.call_turns = turns
-        st.calls = [None] * self.n
-        st.callers = []
-        st.call_extras = [()] * self.n
+        state.calling_blind = bool(self.blind(state)) if self.blind is not None else False
+        state.call_turns = turns
+        state.calls = [None] * self.n
+        state.callers = []
+        state.call_extras = [()] * self.n
         if self.before_looking:  # those who may call a word unseen have not looked at their cards yet
             for p in turns:
-                st.player = p
-                st.unseen[p] = any(condition(st) for _, _, condition in self.before_looking)
+                state.player = p
+                state.unseen[p] = any(condition(state) for _, _, condition in self.before_looking)
 
-    def _look_unless_blind(self, st) -> None:
+    def _look_unless_blind(self, state) -> None:
         """The seat to call looks at its cards at once when it may call no word unseen."""
-        if st.call_i < len(st.call_turns):
-            p = st.player = st.call_turns[st.call_i]
-            if st.unseen[p] and not any(condition(st) for _, _, condition in self.before_looking):
-                st.unseen[p] = False
+        if state.call_i < len(state.call_turns):
+            p = state.player = state.call_turns[state.call_i]
+            if state.unseen[p] and not any(condition(state) for _, _, condition in self.before_looking):
+                state.unseen[p] = False
 
-    def actor(self, st):
-        return st.call_turns[st.call_i] if st.call_i < len(st.call_turns) else None
+    def actor(self, state):
+        return state.call_turns[state.call_i] if state.call_i < len(state.call_turns) else None
 
-    def legal(self, st):
-        p = st.player = st.call_turns[st.call_i]
-        if st.unseen[p]:  # before looking: a word called blind, or look
-            return [*(self.word_actions[w] for w, _, condition in self.before_looking if condition(st)),
+    def legal(self, state):
+        p = state.player = state.call_turns[state.call_i]
+        if state.unseen[p]:  # before looking: a word called blind, or look
+            return [*(self.word_actions[w] for w, _, condition in self.before_looking if condition(state)),
                     self.look_action]
         out = [self.pass_action] if self.may_pass else []
         if self.second_round:
-            return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(st)]
-        lo, hi = self.lowest(st), self.highest(st)
+            return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(state)]
+        lo, hi = self.lowest(state), self.highest(state)
         for k in range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1):
-            st.number = k
-            if self.allowed is None or self.allowed(st):
+            state.number = k
+            if self.allowed is None or self.allowed(state):
                 out.append(self._number(k))
         for word, _, condition in self.words:
-            st.player = p
-            if condition(st):
+            state.player = p
+            if condition(state):
                 out.append(self.word_actions[word])
-        st.player = p
-        extra = [(w, v) for w, v, condition in self.extras if condition(st)]
+        state.player = p
+        extra = [(w, v) for w, v, condition in self.extras if condition(state)]
         if extra:  # each call may also carry the announcements
             words = " ".join(w for w, _ in extra)
             values = tuple(v for _, v in extra)
@@ -133,8 +133,8 @@ class Call(Phase):
         blind = [w for w, _, _ in self.before_looking]
         return base + [f"{b} {words}" for words in sets for b in base] + blind + (["look"] if blind else [])
 
-    def parse(self, st, text):
-        found = super().parse(st, text)
+    def parse(self, state, text):
+        found = super().parse(state, text)
         if found is not None:
             return found
         words = text.split()
@@ -146,40 +146,40 @@ class Call(Phase):
             return self.look_action if text.strip().lower() == "look" else self.pass_action
         return None
 
-    def refuse(self, st, action):
-        p = st.call_turns[st.call_i]
-        if st.unseen[p]:
-            words = ", ".join(a.name for a in self.legal(st))
-            return f"{st.seat_name(p)} has not looked at his cards yet: he may {words}", "before_looking"
+    def refuse(self, state, action):
+        p = state.call_turns[state.call_i]
+        if state.unseen[p]:
+            words = ", ".join(a.name for a in self.legal(state))
+            return f"{state.seat_name(p)} has not looked at his cards yet: he may {words}", "before_looking"
         if action is self.look_action:
-            return f"{st.seat_name(p)} has looked at his cards already", "before_looking"
+            return f"{state.seat_name(p)} has looked at his cards already", "before_looking"
         if action is self.pass_action and not self.may_pass:
-            return f"{st.seat_name(p)} may not pass: everybody must call", "pass"
+            return f"{state.seat_name(p)} may not pass: everybody must call", "pass"
         if action.name.startswith("bid "):
-            return f"{st.seat_name(p)} may not bid {action.arg} now (`allowed` forbids it)", "allowed"
-        return f"{st.seat_name(p)} may not call {action.name} now", "words"
+            return f"{state.seat_name(p)} may not bid {action.arg} now (`allowed` forbids it)", "allowed"
+        return f"{state.seat_name(p)} may not call {action.name} now", "words"
 
-    def apply(self, st, action) -> None:
-        p = st.call_turns[st.call_i]
+    def apply(self, state, action) -> None:
+        p = state.call_turns[state.call_i]
         if action is self.look_action:  # the seat picks up its cards, and calls next
-            st.unseen[p] = False
+            state.unseen[p] = False
             return p
-        st.deal.calls.append((p, action.name))
-        st.call_i += 1
+        state.deal.calls.append((p, action.name))
+        state.call_i += 1
         value = action.arg
         if self.second_round:  # a raise (or a pass) after the calls
             if isinstance(value, tuple):
-                st.call_extras[p] = st.call_extras[p] + value[1]
+                state.call_extras[p] = state.call_extras[p] + value[1]
             return
         if isinstance(value, tuple):  # a call with announcements
-            value, st.call_extras[p] = value
-        st.calls[p] = value
-        st.callers.append(p)
-        if st.call_i < len(st.call_turns) and self.before_looking:
-            self._look_unless_blind(st)
-        if st.call_i == len(st.call_turns):
-            st.calling_blind = False  # the cards may be looked at now
-            st.unseen = [False] * self.n
-            st.deal.seat_calls = tuple(st.calls)
-            if self.void_if_all_pass and self.may_pass and all(c == PASS for c in st.calls):
-                st.void = True
+            value, state.call_extras[p] = value
+        state.calls[p] = value
+        state.callers.append(p)
+        if state.call_i < len(state.call_turns) and self.before_looking:
+            self._look_unless_blind(state)
+        if state.call_i == len(state.call_turns):
+            state.calling_blind = False  # the cards may be looked at now
+            state.unseen = [False] * self.n
+            state.deal.seat_calls = tuple(state.calls)
+            if self.void_if_all_pass and self.may_pass and all(c == PASS for c in state.calls):
+                state.void = True

@@ -20,15 +20,15 @@ class CallCard(Phase):
         super().__init__(name)
         self.card = card  # compiled: the card called, or none
 
-    def start(self, st) -> None:
-        c = self.card(st)
-        st.called_card = c
-        st.called_holder = next((p for p, hand in enumerate(st.hands) if c in hand), None) if c is not None \
+    def start(self, state) -> None:
+        c = self.card(state)
+        state.called_card = c
+        state.called_holder = next((p for p, hand in enumerate(state.hands) if c in hand), None) if c is not None \
             else None
-        st.deal.called = (c, st.called_holder)
+        state.deal.called = (c, state.called_holder)
 
-    def actor(self, st):
+    def actor(self, state):
         return None
 
-    def legal(self, st):
+    def legal(self, state):
         return []

@@ -29,52 +29,52 @@ class Deal(Phase):
         self.more = more  # complete the hands from the talon (a second deal after bidding)
         self.show_bottom = show_bottom  # then turn the talon's bottom card face up: a dead card
 
-    def sizes(self, st) -> list:
+    def sizes(self, state) -> list:
         """Each seat's `hand_size`, read with the seat as `player` (a size may differ by seat)."""
-        keep = st.player
+        keep = state.player
         out = []
         for p in range(self.n):
-            st.player = p
-            out.append(self.hand_size(st))
-        st.player = keep
+            state.player = p
+            out.append(self.hand_size(state))
+        state.player = keep
         return out
 
-    def _complete(self, st) -> None:
+    def _complete(self, state) -> None:
         """Deal more cards from the top of the talon, in packets from `first`, up to each seat's `hand_size`."""
-        sizes = [int(s) for s in self.sizes(st)]
-        seat, k = self.first(st), 0
-        while any(len(h) < size for h, size in zip(st.hands, sizes)) and st.talon:
+        sizes = [int(s) for s in self.sizes(state)]
+        seat, k = self.first(state), 0
+        while any(len(h) < size for h, size in zip(state.hands, sizes)) and state.talon:
             count = self.packets[k % len(self.packets)]
             for _ in range(self.n):
-                take = max(0, min(count, sizes[seat] - len(st.hands[seat]), len(st.talon)))
-                st.hands[seat].extend(st.talon[:take])
-                st.talon = st.talon[take:]
+                take = max(0, min(count, sizes[seat] - len(state.hands[seat]), len(state.talon)))
+                state.hands[seat].extend(state.talon[:take])
+                state.talon = state.talon[take:]
                 seat = (seat + self.step) % self.n
             k += 1
-        for h in st.hands:
+        for h in state.hands:
             h.sort()
-        if self.show_bottom and st.talon:
-            st.dead = st.talon[-1]  # shown to both, never played
+        if self.show_bottom and state.talon:
+            state.dead = state.talon[-1]  # shown to both, never played
 
-    def _turn_up(self, st, hands) -> None:
+    def _turn_up(self, state, hands) -> None:
         """The top undealt card is turned face up; its suit is trump. A joker turned up means no
         trump, and a joker dealt to a player is laid out of play, face up, and replaced. (When
         every card is dealt, a card cut from the pack before the deal is shown instead.)"""
-        card = st.turn_up = st.talon.pop(0)
-        if self.burn_jokers is not None and self.burn_jokers(st):
-            while self.pack.suit[card] < 0 and any(self.pack.suit[c] >= 0 for c in st.talon):
-                st.talon.append(card)  # to the bottom of the undealt cards
-                card = st.turn_up = st.talon.pop(0)
+        card = state.turn_up = state.talon.pop(0)
+        if self.burn_jokers is not None and self.burn_jokers(state):
+            while self.pack.suit[card] < 0 and any(self.pack.suit[c] >= 0 for c in state.talon):
+                state.talon.append(card)  # to the bottom of the undealt cards
+                card = state.turn_up = state.talon.pop(0)
         if self.pack.suit[card] >= 0:
-            st.set_trump(self.pack.suit[card])
+            state.set_trump(self.pack.suit[card])
             return
-        st.set_trump(None)
+        state.set_trump(None)
         for hand in hands:
             for c in [c for c in hand if self.pack.suit[c] < 0]:
                 hand.remove(c)
-                st.out_of_play.append(c)
-                if st.talon:
-                    hand.append(st.talon.pop(0))
+                state.out_of_play.append(c)
+                if state.talon:
+                    hand.append(state.talon.pop(0))
 
     def pattern(self, size):
         """Which deck positions each seat receives, counted in turn order from `first`; `size` is
@@ -97,57 +97,57 @@ class Deal(Phase):
             got = self._patterns[size] = ([itemgetter(*p) if p else (lambda deck: ()) for p in positions], pos)
         return got
 
-    def start(self, st) -> None:
+    def start(self, state) -> None:
         if self.more:
-            self._complete(st)
+            self._complete(state)
             return
         n = self.n
         # a second full deal in the same deal (a redeal) is given and recorded apart from the first
-        again = st.deal.hands is not None
-        key = (st.deal_number, len(st.deal.redeals) + 1) if again else st.deal_number
-        given = st.given_hands.pop(key, None)
+        again = state.deal.hands is not None
+        key = (state.deal_number, len(state.deal.redeals) + 1) if again else state.deal_number
+        given = state.given_hands.pop(key, None)
         if given is not None:
             cards = self.cards
             hands = [[cards[c] for c in h] for h in given]
-            st.talon = [cards[c] for c in st.given_talons.pop(key, ())]
+            state.talon = [cards[c] for c in state.given_talons.pop(key, ())]
         else:
-            first = self.first(st)
-            sizes = [_whole(s) for s in self.sizes(st)]
+            first = self.first(state)
+            sizes = [_whole(s) for s in self.sizes(state)]
             if any(not isinstance(s, int) or s < 1 for s in sizes) or sum(sizes) > len(self.pack):
                 size = sizes[0] if len(set(sizes)) == 1 else " ".join(map(str, sizes))
-                raise GameError(f"deal {st.deal_number}: cannot deal {size} cards each to {n} players from "
+                raise GameError(f"deal {state.deal_number}: cannot deal {size} cards each to {n} players from "
                                 f"a pack of {len(self.pack)}", rule="hand_size")
             in_turn = tuple(sizes[(first + off * self.step) % n] for off in range(n))
             getters, dealt = self.pattern(in_turn[0] if len(set(in_turn)) == 1 else in_turn)
             deck = list(self.cards)
-            st.chance().shuffle(deck)
+            state.chance().shuffle(deck)
             hands = [None] * n
             for off, get in enumerate(getters):
                 got = get(deck)
                 hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
-            st.talon = deck[dealt:]
-        record = [[tuple(h) for h in hands], tuple(st.talon), None]  # hands, talon, cut: as dealt
+            state.talon = deck[dealt:]
+        record = [[tuple(h) for h in hands], tuple(state.talon), None]  # hands, talon, cut: as dealt
         if again:
-            st.deal.redeals.append(record)
+            state.deal.redeals.append(record)
         else:  # before the turn-up, which may read how many cards were dealt
-            st.deal.hands, st.deal.talon = record[0], record[1]
-        if self.turn_up == "offer" and st.talon:  # turned up, proposed for trump: the bidding decides
-            st.turn_up = st.talon.pop(0)
+            state.deal.hands, state.deal.talon = record[0], record[1]
+        if self.turn_up == "offer" and state.talon:  # turned up, proposed for trump: the bidding decides
+            state.turn_up = state.talon.pop(0)
         elif self.turn_up:
-            if st.talon:
-                self._turn_up(st, hands)
+            if state.talon:
+                self._turn_up(state, hands)
             else:  # every card is dealt: the pack was cut and a card shown before the deal
-                cut = st.given_cuts.pop(key, None)
+                cut = state.given_cuts.pop(key, None)
                 if cut is None:
                     dealt = [c for h in hands for c in h]
-                    cut = dealt[st.chance().randrange(len(dealt))]
-                st.turn_up = record[2] = self.cards[cut]
+                    cut = dealt[state.chance().randrange(len(dealt))]
+                state.turn_up = record[2] = self.cards[cut]
                 if not again:
-                    st.deal.cut = st.turn_up
-                st.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
+                    state.deal.cut = state.turn_up
+                state.set_trump(self.pack.suit[cut] if self.pack.suit[cut] >= 0 else None)
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
-        st.hands = hands
+        state.hands = hands
 
 
 def _whole(size):

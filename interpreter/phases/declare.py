@@ -82,7 +82,7 @@ class Declare(Phase):
 
     # ---- finding combinations ---------------------------------------------------------
 
-    def find(self, st, cat: Category, hand) -> list[tuple[str, tuple]]:
+    def find(self, state, cat: Category, hand) -> list[tuple[str, tuple]]:
         """(name, cards) of every combination of `cat` in `hand`, in a stable order."""
         pack = self.pack
         out = []
@@ -112,7 +112,7 @@ class Declare(Phase):
                     run.append(c)
                 self._run(run, cat, out)
         if cat.only_if is not None:
-            out = [(nm, cs) for nm, cs in out if cat.only_if(st, list(cs))]
+            out = [(nm, cs) for nm, cs in out if cat.only_if(state, list(cs))]
         return out
 
     def _run(self, run, cat, out) -> None:
@@ -157,29 +157,29 @@ class Declare(Phase):
 
     # ---- turns ------------------------------------------------------------------------
 
-    def start(self, st) -> None:
-        st.declare_cat = 0
-        st.declare_turn = 0
-        seat = self.first(st)
+    def start(self, state) -> None:
+        state.declare_cat = 0
+        state.declare_turn = 0
+        seat = self.first(state)
         turns = 1 if self.alone else self.n
-        st.declare_order = [(seat + i * st.game.step) % self.n for i in range(turns)]
-        st.declaring = [None] * self.n
-        self._skip_empty(st)
+        state.declare_order = [(seat + i * state.game.step) % self.n for i in range(turns)]
+        state.declaring = [None] * self.n
+        self._skip_empty(state)
 
-    def actor(self, st):
-        if st.declare_cat >= len(self.categories):
+    def actor(self, state):
+        if state.declare_cat >= len(self.categories):
             return None
-        return st.declare_order[st.declare_turn]
+        return state.declare_order[state.declare_turn]
 
-    def _options(self, st) -> list[tuple[str, tuple]]:
-        cat = self.categories[st.declare_cat]
-        return self.find(st, cat, st.hands[st.declare_order[st.declare_turn]])
+    def _options(self, state) -> list[tuple[str, tuple]]:
+        cat = self.categories[state.declare_cat]
+        return self.find(state, cat, state.hands[state.declare_order[state.declare_turn]])
 
-    def legal(self, st):
-        cat = self.categories[st.declare_cat]
-        found = self._options(st)
+    def legal(self, state):
+        cat = self.categories[state.declare_cat]
+        found = self._options(state)
         if cat.choose == "one":  # nothing, then the combinations from worst to best
-            order = sorted(range(len(found)), key=lambda i: cat.key(st, list(found[i][1])))
+            order = sorted(range(len(found)), key=lambda i: cat.key(state, list(found[i][1])))
             picks = [()] + [(i,) for i in order]
         else:
             picks = [ix for k in range(len(found) + 1) for ix in combinations(range(len(found)), k)]
@@ -190,36 +190,36 @@ class Declare(Phase):
             out.append(Action("declare", chosen, f"declare {cat.name} {words}"))
         return out
 
-    def parse(self, st, text):
+    def parse(self, state, text):
 
         key = match_key(text)
         words = sorted(key.split())  # the combinations may be named in any order
-        for a in self.legal(st):
+        for a in self.legal(state):
             if sorted(match_key(a.name).split()) == words:
                 return a
         if key.startswith("declare "):  # a declaration of something not held: refused by `refuse`
             return Action("declare", None, " ".join(text.split()))
         return None
 
-    def refuse(self, st, action):
-        cat = self.categories[st.declare_cat]
-        held = ", ".join(nm for nm, _ in self._options(st)) or "nothing"
-        return (f"{st.seat_name(st.declare_order[st.declare_turn])} can declare in `{cat.name}` only whole "
+    def refuse(self, state, action):
+        cat = self.categories[state.declare_cat]
+        held = ", ".join(nm for nm, _ in self._options(state)) or "nothing"
+        return (f"{state.seat_name(state.declare_order[state.declare_turn])} can declare in `{cat.name}` only whole "
                 f"combinations held: {held}", "declare")
 
-    def apply(self, st, action) -> None:
-        self._declared(st, action.arg)
-        self._skip_empty(st)
+    def apply(self, state, action) -> None:
+        self._declared(state, action.arg)
+        self._skip_empty(state)
 
-    def _declared(self, st, combos) -> None:
+    def _declared(self, state, combos) -> None:
         """The seat whose turn it is declares `combos`; the last seat's declaration settles the category."""
-        st.declaring[st.declare_order[st.declare_turn]] = combos
-        st.declare_turn += 1
-        if st.declare_turn == len(st.declare_order):
-            self._resolve(st)
-            st.declare_cat += 1
-            st.declare_turn = 0
-            st.declaring = [None] * self.n if st.declare_cat < len(self.categories) else None
+        state.declaring[state.declare_order[state.declare_turn]] = combos
+        state.declare_turn += 1
+        if state.declare_turn == len(state.declare_order):
+            self._resolve(state)
+            state.declare_cat += 1
+            state.declare_turn = 0
+            state.declaring = [None] * self.n if state.declare_cat < len(self.categories) else None
 
     def parts(self, cat: Category, combo) -> list[tuple[str, object]]:
         """What is said of a combination: (part, value) for each part `cat` announces."""
@@ -229,12 +229,12 @@ class Declare(Phase):
                   "pips": sum(self.pips[c] for c in cards)}
         return [(part, values[part]) for part in cat.announce]
 
-    def best_combo(self, st, cat: Category, declared):
-        return max(declared, key=lambda nc: cat.key(st, list(nc[1]))) if declared else None
+    def best_combo(self, state, cat: Category, declared):
+        return max(declared, key=lambda nc: cat.key(state, list(nc[1]))) if declared else None
 
-    def said(self, st, cat: Category, declaring=None) -> list:
+    def said(self, state, cat: Category, declaring=None) -> list:
         """Per seat, the announcement parts said aloud: all at once, or (stepwise) while all are equal."""
-        combos = [self.best_combo(st, cat, d or ()) for d in (declaring or st.declaring)]
+        combos = [self.best_combo(state, cat, d or ()) for d in (declaring or state.declaring)]
         parts = [self.parts(cat, c) if c else [] for c in combos]
         if cat.compare == "none" or not cat.stepwise:
             return parts
@@ -247,41 +247,41 @@ class Declare(Phase):
                 break  # somebody is ahead: nothing more needs saying
         return said
 
-    def _skip_empty(self, st) -> None:
+    def _skip_empty(self, state) -> None:
         """A seat with no combination in the category has nothing to choose: it declares nothing."""
-        while st.declare_cat < len(self.categories) and not self._options(st):
-            self._declared(st, ())
+        while state.declare_cat < len(self.categories) and not self._options(state):
+            self._declared(state, ())
 
-    def _resolve(self, st) -> None:
-        cat = self.categories[st.declare_cat]
-        if self.alone and not any(st.declaring):
+    def _resolve(self, state) -> None:
+        cat = self.categories[state.declare_cat]
+        if self.alone and not any(state.declaring):
             return  # one seat, who said nothing: no result to log
-        best, winner, points, answer = self.outcome(st, cat, st.declaring)
-        st.declarations.append((cat.name, [tuple(d or ()) for d in st.declaring], best, winner, points, answer,
-                                self.said(st, cat), cat.compare, cat.show))
-        st.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in st.declaring], winner, points))
+        best, winner, points, answer = self.outcome(state, cat, state.declaring)
+        state.declarations.append((cat.name, [tuple(d or ()) for d in state.declaring], best, winner, points, answer,
+                                self.said(state, cat), cat.compare, cat.show))
+        state.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in state.declaring], winner, points))
 
-    def outcome(self, st, cat: Category, declaring) -> tuple:
+    def outcome(self, state, cat: Category, declaring) -> tuple:
         """The category settled on what each seat declared: (best key per seat, winner, points, answer)."""
         points = [0] * self.n
         best = [None] * self.n
         for p in range(self.n):
             declared = declaring[p] or ()
             if declared:
-                best[p] = max(cat.key(st, list(cs)) for _, cs in declared)
+                best[p] = max(cat.key(state, list(cs)) for _, cs in declared)
         winner = None
         if cat.compare == "none":
             for p in range(self.n):
-                points[p] = sum(cat.score(st, list(cs)) for _, cs in declaring[p] or ())
+                points[p] = sum(cat.score(state, list(cs)) for _, cs in declaring[p] or ())
         else:
             top = max((b for b in best if b is not None), default=None)
-            tied = [p for p in st.declare_order if best[p] == top] if top is not None else []
+            tied = [p for p in state.declare_order if best[p] == top] if top is not None else []
             if len(tied) == 1 or (tied and cat.ties == "first"):
                 winner = tied[0]
-                points[winner] = sum(cat.score(st, list(cs)) for _, cs in declaring[winner])
+                points[winner] = sum(cat.score(state, list(cs)) for _, cs in declaring[winner])
         answer = None
-        if self.answers and cat.compare == "best" and len(st.declare_order) > 1:
-            first, later = best[st.declare_order[0]], best[st.declare_order[-1]]
+        if self.answers and cat.compare == "best" and len(state.declare_order) > 1:
+            first, later = best[state.declare_order[0]], best[state.declare_order[-1]]
             if later is None:
                 verdict = "worse" if first is not None else None  # (nobody declared: nothing to answer)
             elif first is None or later > first:
@@ -291,7 +291,7 @@ class Declare(Phase):
             answer = self.answers.get(verdict) if verdict else None
         return best, winner, points, answer
 
-    def public_name(self, st, action, viewer):
+    def public_name(self, state, action, viewer):
         """What the table hears: the announced parts of the best combination declared (the first
         part only, when stepwise, while others have still to declare); the declaration that
         settles the category adds the answer, what the others then say, and what is shown (the
@@ -299,19 +299,19 @@ class Declare(Phase):
         is silence, like having nothing to declare (which is never asked)."""
         if not action.arg:
             return None
-        cat = self.categories[st.declare_cat]
-        seat = st.declare_order[st.declare_turn]
-        if st.declare_turn < len(st.declare_order) - 1:
-            parts = self.parts(cat, self.best_combo(st, cat, action.arg))
+        cat = self.categories[state.declare_cat]
+        seat = state.declare_order[state.declare_turn]
+        if state.declare_turn < len(state.declare_order) - 1:
+            parts = self.parts(cat, self.best_combo(state, cat, action.arg))
             return f"declare {cat.name} {said_text(parts[:1] if cat.stepwise else parts)}"
-        declaring = list(st.declaring)
+        declaring = list(state.declaring)
         declaring[seat] = action.arg
-        _, winner, _, answer = self.outcome(st, cat, declaring)
-        said = self.said(st, cat, declaring)
-        sn = st.game.seat_names
+        _, winner, _, answer = self.outcome(state, cat, declaring)
+        said = self.said(state, cat, declaring)
+        sn = state.game.seat_names
         text = f"declare {cat.name} {said_text(said[seat])}" + (f" ({answer})" if answer else "")
         if cat.stepwise:  # what the others add now that they are answered
-            text += "".join(f"; {sn[p]} {said_text(said[p][1:])}" for p in st.declare_order[:-1] if said[p][1:])
-        shown = [p for p in st.declare_order
+            text += "".join(f"; {sn[p]} {said_text(said[p][1:])}" for p in state.declare_order[:-1] if said[p][1:])
+        shown = [p for p in state.declare_order
                  if p == winner or (cat.compare == "none" and cat.show and declaring[p])]
         return text + "".join(f"; {sn[p]} shows {' '.join(nm for nm, _ in declaring[p])}" for p in shown)

@@ -36,44 +36,44 @@ class Double(Phase):
             a = self._cache[targets] = Action("double", targets, name)
         return a
 
-    def start(self, st) -> None:
-        seat = self.first(st)
+    def start(self, state) -> None:
+        seat = self.first(state)
         turns = []
-        for _ in range(st.n):
+        for _ in range(state.n):
             turns.append(seat)
-            seat = st.next_seat(seat)
-        st.turns = turns
-        st.turn_i = 0
+            seat = state.next_seat(seat)
+        state.turns = turns
+        state.turn_i = 0
 
-    def actor(self, st):
+    def actor(self, state):
         # a seat that may double nobody (a declarer nobody doubled) has no choice to make: skip it
-        while st.turn_i < len(st.turns):
-            p = st.turns[st.turn_i]
-            allowed = st.double_allowed = self.allowed(st, p)  # kept for legal()
+        while state.turn_i < len(state.turns):
+            p = state.turns[state.turn_i]
+            allowed = state.double_allowed = self.allowed(state, p)  # kept for legal()
             if allowed:
                 return p
-            st.deal.doubles.append((p, ()))
-            st.turn_i += 1
+            state.deal.doubles.append((p, ()))
+            state.turn_i += 1
         return None
 
-    def allowed(self, st, p) -> list[int]:
+    def allowed(self, state, p) -> list[int]:
         """The seats `p` may double now."""
-        st.player = p
+        state.player = p
         out = []
         for t in range(self.n):
             if t != p:
-                st.target = t
-                if self.may_double(st):
+                state.target = t
+                if self.may_double(state):
                     out.append(t)
         return out
 
-    def legal(self, st):
-        p = st.turns[st.turn_i]
-        allowed = st.double_allowed
-        st.player = p
-        if self.all_or_none is not None and allowed and self.all_or_none(st):
+    def legal(self, state):
+        p = state.turns[state.turn_i]
+        allowed = state.double_allowed
+        state.player = p
+        if self.all_or_none is not None and allowed and self.all_or_none(state):
             return [self.pass_action, self._action(tuple(allowed))]
-        required = self.required(st, p, allowed)
+        required = self.required(state, p, allowed)
         key = (tuple(allowed), required)
         legal = self._subsets.get(key)
         if legal is None:
@@ -81,20 +81,20 @@ class Double(Phase):
                                           if all(t in s for t in required)]
         return list(legal)
 
-    def required(self, st, p, allowed) -> tuple:
+    def required(self, state, p, allowed) -> tuple:
         """The seats `p` must include in his double (`must_double`)."""
         if self.must_double is None:
             return ()
-        st.player = p
+        state.player = p
         out = []
         for t in allowed:
-            st.target = t
-            if self.must_double(st):
+            state.target = t
+            if self.must_double(state):
                 out.append(t)
         return tuple(out)
 
-    def actions(self, st):
-        others = [t for t in range(self.n) if t != st.turns[st.turn_i]]
+    def actions(self, state):
+        others = [t for t in range(self.n) if t != state.turns[state.turn_i]]
         return [self._action(s) for s in subsets_in_order(others)]
 
     def vocabulary(self, game):
@@ -102,22 +102,22 @@ class Double(Phase):
         names for five seats, so the whole choice stays one action."""
         return [self._action(s).name for s in subsets_in_order(range(self.n)) if len(s) < self.n]
 
-    def apply(self, st, action) -> None:
-        p = st.turns[st.turn_i]
-        row = st.doubles[p]
+    def apply(self, state, action) -> None:
+        p = state.turns[state.turn_i]
+        row = state.doubles[p]
         for t in action.arg:
             row[t] = 1
-        st.deal.doubles.append((p, action.arg))
-        st.turn_i += 1
+        state.deal.doubles.append((p, action.arg))
+        state.turn_i += 1
 
-    def refuse(self, st, action):
-        p = st.turns[st.turn_i]
-        allowed = set(self.allowed(st, p))
+    def refuse(self, state, action):
+        p = state.turns[state.turn_i]
+        allowed = set(self.allowed(state, p))
         bad = [t for t in action.arg if t not in allowed]
         if bad:
             who = " ".join(self.seat_names[t] for t in bad)
             return (f"{self.seat_names[p]} may not double {who} (`may_double` forbids it)", "may_double")
-        missing = [t for t in self.required(st, p, sorted(allowed)) if t not in action.arg]
+        missing = [t for t in self.required(state, p, sorted(allowed)) if t not in action.arg]
         if missing:
             who = " ".join(self.seat_names[t] for t in missing)
             return (f"{self.seat_names[p]} must double {who} now (`must_double`)", "must_double")

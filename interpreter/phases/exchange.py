@@ -45,83 +45,83 @@ class Exchange(Phase):
         self.draw = Action("draw", None, "draw")
         self.every_action = (*self.discard, self.draw)
 
-    def start(self, st) -> None:
-        st.exchanger = self.by(st)
-        st.exchanged = False
-        st.exchange_count = 0
-        st.exchange_bounds = self.bounds(st)
-        if st.exchange_bounds[1] == 0:
-            self._draw(st)  # nothing may be exchanged: no decision to make
+    def start(self, state) -> None:
+        state.exchanger = self.by(state)
+        state.exchanged = False
+        state.exchange_count = 0
+        state.exchange_bounds = self.bounds(state)
+        if state.exchange_bounds[1] == 0:
+            self._draw(state)  # nothing may be exchanged: no decision to make
 
-    def actor(self, st):
-        return None if st.exchanged else st.exchanger
+    def actor(self, state):
+        return None if state.exchanged else state.exchanger
 
-    def bounds(self, st) -> tuple[int, int]:
+    def bounds(self, state) -> tuple[int, int]:
         """How many cards the seat must and may discard: (least, most)."""
-        least, most = self.least(st), self.most(st)
+        least, most = self.least(state), self.most(state)
         if not (isinstance(least, (int, float)) and isinstance(most, (int, float))):
             raise GameError(f"`{self.name}`: the exchange limits must be numbers")
-        most = min(int(most), len(st.talon), len(st.hands[st.exchanger]))
-        if int(least) > 0 and not st.talon:  # the phase would vanish in silence: say so
-            raise st._fault(None, message=f"`{self.name}`: {st.seat_name(st.exchanger)} must exchange at least "
+        most = min(int(most), len(state.talon), len(state.hands[state.exchanger]))
+        if int(least) > 0 and not state.talon:  # the phase would vanish in silence: say so
+            raise state._fault(None, message=f"`{self.name}`: {state.seat_name(state.exchanger)} must exchange at least "
                                           f"{int(least)} card{'s' * (int(least) != 1)}, but the talon is empty")
         return max(0, min(int(least), most)), most
 
-    def legal(self, st):
-        least, most = st.exchange_bounds
-        out = [self.discard[c] for c in st.hands[st.exchanger]] if st.exchange_count < most else []
-        if st.exchange_count >= least:
+    def legal(self, state):
+        least, most = state.exchange_bounds
+        out = [self.discard[c] for c in state.hands[state.exchanger]] if state.exchange_count < most else []
+        if state.exchange_count >= least:
             out.append(self.draw)
         return out
 
-    def public_name(self, st, action, viewer):
+    def public_name(self, state, action, viewer):
         """Discards go face down: the others learn only how many, once the seat has done."""
-        k = st.exchange_count + (action is not self.draw)
-        if action is not self.draw and k < st.exchange_bounds[1]:
+        k = state.exchange_count + (action is not self.draw)
+        if action is not self.draw and k < state.exchange_bounds[1]:
             return None  # more may follow: the count is told when the seat stops (or must)
         if k == 0:
             return "discard no card"
         discarded = f"discard {k} card{'s' * (k != 1)}"
         return f"{discarded}, draw {k}" if self.draws else discarded
 
-    def apply(self, st, action) -> None:
+    def apply(self, state, action) -> None:
         if action is self.draw:
-            self._draw(st)
+            self._draw(state)
             return
-        p = st.exchanger
-        card = st.game.play_actions[action.arg]
-        st.hands[p].remove(card)
-        st.discards[p].append(card)
-        st.exchange_count += 1
-        if st.exchange_count >= st.exchange_bounds[1]:
-            self._draw(st)
+        p = state.exchanger
+        card = state.game.play_actions[action.arg]
+        state.hands[p].remove(card)
+        state.discards[p].append(card)
+        state.exchange_count += 1
+        if state.exchange_count >= state.exchange_bounds[1]:
+            self._draw(state)
 
-    def _draw(self, st) -> None:
-        p, k = st.exchanger, st.exchange_count
+    def _draw(self, state) -> None:
+        p, k = state.exchanger, state.exchange_count
         if not self.draws:  # the draw comes later
-            st.to_draw[p] += k
-            st.exchanges[p] = k
-            st.exchanged = True
+            state.to_draw[p] += k
+            state.exchanges[p] = k
+            state.exchanged = True
             return
-        drawn, st.talon = st.talon[:k], st.talon[k:]
-        hand = st.hands[p]
+        drawn, state.talon = state.talon[:k], state.talon[k:]
+        hand = state.hands[p]
         hand.extend(drawn)
         hand.sort()
-        st.exchanges[p] = k
+        state.exchanges[p] = k
         if self.sees_unused is not None:  # he may look at the cards he was entitled to and did not take
-            st.talon_seen[p] = list(st.talon[:max(0, int(self.sees_unused(st)) - k)])
-        st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), tuple(drawn)))
-        st.exchanged = True
+            state.talon_seen[p] = list(state.talon[:max(0, int(self.sees_unused(state)) - k)])
+        state.deal.exchanges.append((p, tuple(state.discards[p][-k:]) if k else (), tuple(drawn)))
+        state.exchanged = True
 
-    def refuse(self, st, action):
-        p = st.exchanger
-        least, most = st.exchange_bounds
+    def refuse(self, state, action):
+        p = state.exchanger
+        least, most = state.exchange_bounds
         if action is self.draw:
-            return (f"{st.seat_name(p)} must discard at least {least} card{'s' * (least != 1)} before drawing",
+            return (f"{state.seat_name(p)} must discard at least {least} card{'s' * (least != 1)} before drawing",
                     "exchange")
-        if action.arg not in st.hands[p]:
-            return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD
-        return f"{st.seat_name(p)} may discard at most {most} card{'s' * (most != 1)}", "exchange"
+        if action.arg not in state.hands[p]:
+            return f"{state.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD
+        return f"{state.seat_name(p)} may discard at most {most} card{'s' * (most != 1)}", "exchange"
 
 
 class Draw(Phase):
@@ -133,14 +133,14 @@ class Draw(Phase):
         super().__init__(name)
         self.by = by
 
-    def start(self, st) -> None:
-        p = self.by(st)
-        k = st.to_draw[p]
-        drawn, st.talon = st.talon[:k], st.talon[k:]
-        st.hands[p].extend(drawn)
-        st.hands[p].sort()
-        st.to_draw[p] = 0
-        st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), tuple(drawn)))
+    def start(self, state) -> None:
+        p = self.by(state)
+        k = state.to_draw[p]
+        drawn, state.talon = state.talon[:k], state.talon[k:]
+        state.hands[p].extend(drawn)
+        state.hands[p].sort()
+        state.to_draw[p] = 0
+        state.deal.exchanges.append((p, tuple(state.discards[p][-k:]) if k else (), tuple(drawn)))
 
 
 class Show(Phase):
@@ -153,8 +153,8 @@ class Show(Phase):
         self.by = by
         self.category = category
 
-    def start(self, st) -> None:
-        st.shown_later.add((self.category, self.by(st)))
+    def start(self, state) -> None:
+        state.shown_later.add((self.category, self.by(state)))
 
 
 class TakeAndDiscard(Phase):
@@ -173,65 +173,65 @@ class TakeAndDiscard(Phase):
         self.done = Action("discard", None, "done")
         self.every_action = (*self.discard, self.done)
 
-    def start(self, st) -> None:
-        p = st.exchanger = self.by(st)
+    def start(self, state) -> None:
+        p = state.exchanger = self.by(state)
         if self.take == "turn_up":
-            taken = [st.turn_up] if st.turn_up is not None else []
-            st.turn_up = None  # in the hand now: everybody saw it go there
+            taken = [state.turn_up] if state.turn_up is not None else []
+            state.turn_up = None  # in the hand now: everybody saw it go there
         else:
-            taken, st.talon = list(st.talon), []
-        st.hands[p].extend(taken)
-        st.hands[p].sort()
-        st.taken = tuple(taken)
-        st.exchange_count = 0
+            taken, state.talon = list(state.talon), []
+        state.hands[p].extend(taken)
+        state.hands[p].sort()
+        state.taken = tuple(taken)
+        state.exchange_count = 0
         k = len(taken)
-        least = k if self.least is None else self.least(st)
-        most = k if self.most is None else self.most(st)
+        least = k if self.least is None else self.least(state)
+        most = k if self.most is None else self.most(state)
         if not (isinstance(least, (int, float)) and isinstance(most, (int, float))):
             raise GameError(f"`{self.name}`: the exchange limits must be numbers")
-        most = max(0, min(int(most), len(st.hands[p])))
-        st.exchange_bounds = (max(0, min(int(least), most)), most)
-        st.exchanged = most == 0
-        if st.exchanged:
-            self._finish(st)
+        most = max(0, min(int(most), len(state.hands[p])))
+        state.exchange_bounds = (max(0, min(int(least), most)), most)
+        state.exchanged = most == 0
+        if state.exchanged:
+            self._finish(state)
 
-    def actor(self, st):
-        return None if st.exchanged else st.exchanger
+    def actor(self, state):
+        return None if state.exchanged else state.exchanger
 
-    def legal(self, st):
-        least, most = st.exchange_bounds
-        out = [self.discard[c] for c in st.hands[st.exchanger]]
-        if least <= st.exchange_count < most:
+    def legal(self, state):
+        least, most = state.exchange_bounds
+        out = [self.discard[c] for c in state.hands[state.exchanger]]
+        if least <= state.exchange_count < most:
             out.append(self.done)
         return out
 
-    def public_name(self, st, action, viewer):
+    def public_name(self, state, action, viewer):
         """The cards taken are seen; the discards go face down: only how many, once the seat has done."""
-        k = st.exchange_count + (action is not self.done)
-        if action is not self.done and k < st.exchange_bounds[1]:
+        k = state.exchange_count + (action is not self.done)
+        if action is not self.done and k < state.exchange_bounds[1]:
             return None
         return f"discard {k} card{'s' * (k != 1)}"
 
-    def apply(self, st, action) -> None:
+    def apply(self, state, action) -> None:
         if action is not self.done:
-            p = st.exchanger
-            card = st.game.play_actions[action.arg]
-            st.hands[p].remove(card)
-            st.discards[p].append(card)
-            st.exchange_count += 1
-            if st.exchange_count < st.exchange_bounds[1]:
+            p = state.exchanger
+            card = state.game.play_actions[action.arg]
+            state.hands[p].remove(card)
+            state.discards[p].append(card)
+            state.exchange_count += 1
+            if state.exchange_count < state.exchange_bounds[1]:
                 return
-        st.exchanged = True
-        self._finish(st)
+        state.exchanged = True
+        self._finish(state)
 
-    def _finish(self, st) -> None:
-        p, k = st.exchanger, st.exchange_count
-        st.exchanges[p] = k
-        st.deal.exchanges.append((p, tuple(st.discards[p][-k:]) if k else (), st.taken))
+    def _finish(self, state) -> None:
+        p, k = state.exchanger, state.exchange_count
+        state.exchanges[p] = k
+        state.deal.exchanges.append((p, tuple(state.discards[p][-k:]) if k else (), state.taken))
 
-    def refuse(self, st, action):
-        p = st.exchanger
-        least = st.exchange_bounds[0]
+    def refuse(self, state, action):
+        p = state.exchanger
+        least = state.exchange_bounds[0]
         if action is self.done:
-            return (f"{st.seat_name(p)} must discard at least {least} card{'s' * (least != 1)}", "exchange")
-        return f"{st.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD
+            return (f"{state.seat_name(p)} must discard at least {least} card{'s' * (least != 1)}", "exchange")
+        return f"{state.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD

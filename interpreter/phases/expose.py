@@ -23,19 +23,19 @@ class Expose(Phase):
         self.show = Action("expose", True, "expose talon")
         self.hide = Action("expose", False, "keep talon hidden")
 
-    def start(self, st) -> None:
-        st.exposer = self.by(st) if st.talon else None
+    def start(self, state) -> None:
+        state.exposer = self.by(state) if state.talon else None
 
-    def actor(self, st):
-        return st.exposer
+    def actor(self, state):
+        return state.exposer
 
-    def legal(self, st):
+    def legal(self, state):
         return [self.hide, self.show]
 
     def vocabulary(self, game):
         return [self.hide.name, self.show.name]
 
-    def apply(self, st, action) -> None:
-        st.talon_exposed = action.arg
-        st.talon_shown_when = self.shown_when
-        st.exposer = None
+    def apply(self, state, action) -> None:
+        state.talon_exposed = action.arg
+        state.talon_shown_when = self.shown_when
+        state.exposer = None

@@ -41,92 +41,92 @@ class Layout(Phase):
         self.every_action = (self.pass_action, *self.play)
         self.start_var = start_var
 
-    def start(self, st) -> None:
-        st.layout = [None] * len(self.pack.suits)
-        st.out = []
-        st.place = [0] * self.n
-        st.leader = st.to_play = self.leader(st)
-        st.layout_rank = None
+    def start(self, state) -> None:
+        state.layout = [None] * len(self.pack.suits)
+        state.out = []
+        state.place = [0] * self.n
+        state.leader = state.to_play = self.leader(state)
+        state.layout_rank = None
         # more than the players at the table can never be out: the play ends when all are
-        st.out_target = min(self.ends_when_out(st), self.n)
+        state.out_target = min(self.ends_when_out(state), self.n)
         if self.start_rank is not None:
-            self._begin(st, self.start_rank(st))
+            self._begin(state, self.start_rank(state))
 
-    def _begin(self, st, rank: int) -> None:
+    def _begin(self, state, rank: int) -> None:
         """Fix the start rank; suits whose start card is not in the pack count as begun."""
         pack = self.pack
-        st.layout_rank = rank
-        st.vars[self.start_var] = rank
+        state.layout_rank = rank
+        state.vars[self.start_var] = rank
         top = len(pack.ranks) - rank
         for si, s in enumerate(pack.suits):
             if f"{pack.ranks[rank]}{s}" not in pack.by_name:
-                st.layout[si] = [top, top]
+                state.layout[si] = [top, top]
 
-    def actor(self, st):
-        return st.to_play
+    def actor(self, state):
+        return state.to_play
 
-    def playable(self, st, c) -> bool:
-        run = st.layout[self.suit[c]]
+    def playable(self, state, c) -> bool:
+        run = state.layout[self.suit[c]]
         v = self.strength[c]
         if run is None:
-            return st.layout_rank is not None and self.pack.rank[c] == st.layout_rank
+            return state.layout_rank is not None and self.pack.rank[c] == state.layout_rank
         return v == run[0] - 1 or v == run[1] + 1
 
-    def legal(self, st):
-        hand = st.hands[st.to_play]
-        if st.layout_rank is None:
+    def legal(self, state):
+        hand = state.hands[state.to_play]
+        if state.layout_rank is None:
             return hand[:]
-        ok = [c for c in hand if self.playable(st, c)]
+        ok = [c for c in hand if self.playable(state, c)]
         return ok or [self.pass_action]
 
-    def apply(self, st, action) -> None:
-        p = st.to_play
+    def apply(self, state, action) -> None:
+        p = state.to_play
         if action is self.pass_action:
             if self.show:
-                st.shown[p] = True
+                state.shown[p] = True
         else:
             c = action.arg
-            if st.layout_rank is None:
-                self._begin(st, self.pack.rank[c])
-            st.hands[p].remove(c)
-            st.laid.append(c)
-            run = st.layout[self.suit[c]]
+            if state.layout_rank is None:
+                self._begin(state, self.pack.rank[c])
+            state.hands[p].remove(c)
+            state.laid.append(c)
+            run = state.layout[self.suit[c]]
             v = self.strength[c]
             if run is None:
-                st.layout[self.suit[c]] = [v, v]
+                state.layout[self.suit[c]] = [v, v]
             elif v < run[0]:
                 run[0] = v
             else:
                 run[1] = v
-            if not st.hands[p]:
-                st.out.append(p)
-                st.place[p] = len(st.out)
-                if len(st.out) >= st.out_target:
-                    rest = len(st.out) + 1
+            if not state.hands[p]:
+                state.out.append(p)
+                state.place[p] = len(state.out)
+                if len(state.out) >= state.out_target:
+                    rest = len(state.out) + 1
                     for q in range(self.n):
-                        if not st.place[q]:
-                            st.place[q] = rest
-                    st.to_play = None
+                        if not state.place[q]:
+                            state.place[q] = rest
+                    state.to_play = None
                     return
         q = (p + self.step) % self.n
-        while st.place[q]:
+        while state.place[q]:
             q = (q + self.step) % self.n
-        st.to_play = q
+        state.to_play = q
 
-    def refuse(self, st, action):
-        p = st.to_play
+    def refuse(self, state, action):
+        p = state.to_play
         names = self.pack.names
-        legal = self.legal(st)
+        legal = self.legal(state)
         if action is self.pass_action:
             cards = " ".join(a.name.split()[1] for a in legal)
-            return (f"{st.seat_name(p)} may not pass while holding a playable card ({cards})", "must play when able")
+            return (f"{state.seat_name(p)} may not pass while holding a playable card ({cards})", "must play when able")
         c = action.arg
-        if c not in st.hands[p]:
-            return f"{st.seat_name(p)} does not hold {names[c]}", None, Refusal.NOT_HELD
-        run = st.layout[self.suit[c]]
+        if c not in state.hands[p]:
+            return f"{state.seat_name(p)} does not hold {names[c]}", None, Refusal.NOT_HELD
+        run = state.layout[self.suit[c]]
         pack = self.pack
         if run is None:
-            why = f"its suit is not begun; it must be begun with the {pack.ranks[st.layout_rank]}"
+            why = f"its suit is not begun; it must be begun with the {pack.ranks[state.layout_rank]}"
         else:
             ends = [f"{pack.ranks[len(pack.ranks) - v]}{pack.suits[self.suit[c]]}"
                     for v in (run[0] - 1, run[1] + 1) if 1 <= v <= len(pack.ranks)]

@@ -34,59 +34,59 @@ class PassCards(Phase):
         self.to = to  # compiled seat over `player`
         self.card_actions = tuple(Action("give", c, f"pass {pack.names[c]}") for c in range(len(pack)))
 
-    def start(self, st) -> None:
-        first = self.first(st)
+    def start(self, state) -> None:
+        first = self.first(state)
         plan = []
         for i in range(self.n):
-            p = st.player = (first + i * self.step) % self.n
-            if self.who is not None and not self.who(st):
+            p = state.player = (first + i * self.step) % self.n
+            if self.who is not None and not self.who(state):
                 continue
-            target = self.to(st)
-            k = min(int(self.count(st)), len(st.hands[p]))
+            target = self.to(state)
+            k = min(int(self.count(state)), len(state.hands[p]))
             if target is not None and target != p and k > 0:
                 plan.append((p, target, k))
-        st.pass_plan = plan
-        st.pass_i = 0
+        state.pass_plan = plan
+        state.pass_i = 0
 
-    def actor(self, st):
-        return st.pass_plan[st.pass_i][0] if st.pass_i < len(st.pass_plan) else None
+    def actor(self, state):
+        return state.pass_plan[state.pass_i][0] if state.pass_i < len(state.pass_plan) else None
 
-    def legal(self, st):
-        p = st.pass_plan[st.pass_i][0]
-        return [self.card_actions[c] for c in sorted(st.hands[p])]
+    def legal(self, state):
+        p = state.pass_plan[state.pass_i][0]
+        return [self.card_actions[c] for c in sorted(state.hands[p])]
 
     def vocabulary(self, game):
         return [a.name for a in self.card_actions]
 
-    def parse(self, st, text):
+    def parse(self, state, text):
         words = text.split()
         if len(words) == 2 and words[0].lower() == "pass":
-            c = st.game.pack.by_name.get(normalize(words[1]))
+            c = state.game.pack.by_name.get(normalize(words[1]))
             if c is not None:
                 return self.card_actions[c]
         return None
 
-    def refuse(self, st, action):
-        p, target, k = st.pass_plan[st.pass_i]
-        return (f"{st.seat_name(p)} may pass only a card of his hand ({k - len(st.passing[p])} more to "
-                f"{st.seat_name(target)})", "hand")
+    def refuse(self, state, action):
+        p, target, k = state.pass_plan[state.pass_i]
+        return (f"{state.seat_name(p)} may pass only a card of his hand ({k - len(state.passing[p])} more to "
+                f"{state.seat_name(target)})", "hand")
 
-    def public_name(self, st, action, viewer):
-        p, target, _ = st.pass_plan[st.pass_i]
-        return action.name if viewer == p else f"pass a card to {st.seat_name(target)}"
+    def public_name(self, state, action, viewer):
+        p, target, _ = state.pass_plan[state.pass_i]
+        return action.name if viewer == p else f"pass a card to {state.seat_name(target)}"
 
-    def apply(self, st, action) -> None:
-        p, _, k = st.pass_plan[st.pass_i]
+    def apply(self, state, action) -> None:
+        p, _, k = state.pass_plan[state.pass_i]
         card = self.play_actions[action.arg]
-        st.hands[p].remove(card)
-        st.passing[p].append(card)
-        if len(st.passing[p]) < k:
+        state.hands[p].remove(card)
+        state.passing[p].append(card)
+        if len(state.passing[p]) < k:
             return p
-        st.pass_i += 1
-        if st.pass_i == len(st.pass_plan):  # everybody has chosen: the cards arrive
-            for q, target, _ in st.pass_plan:
-                st.hands[target].extend(st.passing[q])
-                st.hands[target].sort()
-                st.passed[q].extend(st.passing[q])
-                st.passing[q] = []
+        state.pass_i += 1
+        if state.pass_i == len(state.pass_plan):  # everybody has chosen: the cards arrive
+            for q, target, _ in state.pass_plan:
+                state.hands[target].extend(state.passing[q])
+                state.hands[target].sort()
+                state.passed[q].extend(state.passing[q])
+                state.passing[q] = []
         return None

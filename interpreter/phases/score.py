@@ -23,22 +23,22 @@ class Score(Phase):
         self.n = n
         self.settle = settle  # "pairwise" or None
 
-    def start(self, st) -> None:
-        contract = st.contract
+    def start(self, state) -> None:
+        contract = state.contract
         n = self.n
         raw = []
         for p in range(n):
-            st.player = p
-            raw.append(_exact(contract.score(st)))
-        st.raw = raw
+            state.player = p
+            raw.append(_exact(contract.score(state)))
+        state.raw = raw
         final = list(raw)
         if callable(self.settle):  # the spec's own settlement: each player's final score from the raw ones
             final = []
             for p in range(n):
-                st.player = p
-                final.append(_exact(self.settle(st)))
+                state.player = p
+                final.append(_exact(self.settle(state)))
         elif self.settle == "pairwise":
-            d = st.doubles
+            d = state.doubles
             for i in range(n):
                 for j in range(i + 1, n):
                     k = d[i][j] + d[j][i]
@@ -47,23 +47,23 @@ class Score(Phase):
                         final[i] += diff
                         final[j] -= diff
         if contract.total is not None:
-            want = contract.total(st)
+            want = contract.total(state)
             checks = (("raw", raw),) if callable(self.settle) else (("raw", raw), ("final", final))
             for label, scores in checks:
                 if sum(scores) != want:
                     raise GameError(
-                        f"deal {st.deal_number} ({contract.name}): the {label} scores "
+                        f"deal {state.deal_number} ({contract.name}): the {label} scores "
                         f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
                         f"{want}", rule="total")
-        st.deal.tricks = st.tricks
-        st.deal.seat_tricks = tuple(st.tricks_won)
+        state.deal.tricks = state.tricks
+        state.deal.seat_tricks = tuple(state.tricks_won)
         # each statistic: true or false, or None for a deal it does not count (`of` false)
-        st.deal.flags = {name: bool(cond(st)) if among is None or among(st) else None
-                         for name, (cond, among) in st.game.deal_statistics.items()}
-        st.deal.raw = raw
-        st.deal.scores = final
+        state.deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
+                         for name, (cond, among) in state.game.deal_statistics.items()}
+        state.deal.raw = raw
+        state.deal.scores = final
         for p in range(n):
-            st.totals[p] += final[p]
+            state.totals[p] += final[p]
 
 
 def _exact(x):

@@ -21,35 +21,35 @@ class SwapTurnUp(Phase):
         self.swap = Action("swap", True, "swap")
         self.keep = Action("swap", False, "keep")
 
-    def start(self, st) -> None:
-        st.swapper = None
-        c = self.card(st)
-        if c is None or st.turn_up is None or c == st.turn_up:
+    def start(self, state) -> None:
+        state.swapper = None
+        c = self.card(state)
+        if c is None or state.turn_up is None or c == state.turn_up:
             return
-        for p, hand in enumerate(st.hands):
+        for p, hand in enumerate(state.hands):
             if c in hand:
-                st.swapper = p
-                st.swap_card = hand[hand.index(c)]
+                state.swapper = p
+                state.swap_card = hand[hand.index(c)]
 
-    def actor(self, st):
-        return st.swapper
+    def actor(self, state):
+        return state.swapper
 
-    def legal(self, st):
+    def legal(self, state):
         return [self.keep, self.swap]
 
     def vocabulary(self, game):
         return [self.keep.name, self.swap.name]
 
-    def public_name(self, st, action, viewer):
+    def public_name(self, state, action, viewer):
         """A swap is seen (the turn-up changes hands); keeping says nothing, not even who could swap."""
         return action.name if action.arg else None
 
-    def apply(self, st, action) -> None:
-        p = st.swapper
-        st.swapper = None
+    def apply(self, state, action) -> None:
+        p = state.swapper
+        state.swapper = None
         if action.arg:
-            hand = st.hands[p]
-            hand.remove(st.swap_card)
-            hand.append(st.turn_up)
+            hand = state.hands[p]
+            hand.remove(state.swap_card)
+            hand.append(state.turn_up)
             hand.sort()
-            st.turn_up = st.swap_card
+            state.turn_up = state.swap_card

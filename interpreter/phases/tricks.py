@@ -90,28 +90,28 @@ def _follow_only(cascade):
     if len(steps) == 1 and not steps[0][2]:
         table, value, _ = steps[0]
 
-        def legal(st):
-            hand = st.hands[st.to_play]
-            if st.leading:
+        def legal(state):
+            hand = state.hands[state.to_play]
+            if state.leading:
                 return hand[:]
-            v = value(st)
+            v = value(state)
             return [c for c in hand if table[c] == v] or hand[:]
         return legal
 
-    def legal(st):
-        cands = hand = st.hands[st.to_play]
-        if st.leading:
+    def legal(state):
+        cands = hand = state.hands[state.to_play]
+        if state.leading:
             return hand[:]
-        st.player = st.to_play
+        state.player = state.to_play
         # the loop of `Tricks.legal` with its mode tests taken out: kept apart on purpose, for speed;
         # tests/test_tricks.py holds the two to the same answers
         for table, value, rest in steps:
-            v = value(st)
+            v = value(state)
             kept = [c for c in cands if table[c] == v]
             for step in rest:
                 if not kept:
                     break
-                kept = step(st, kept)
+                kept = step(state, kept)
             if kept:
                 cands = kept
         return hand[:] if cands is hand else cands
@@ -161,20 +161,20 @@ class Tricks(Phase):
         plain_legal, plain_apply, said, announcements = self.legal, self.apply, self.said, self.announcements
         play = self.play
 
-        def legal(st):
-            cards = plain_legal(st)
-            st.player = st.to_play
-            extra = [said[c, a.word] for a in announcements for c in a.card_filter(st, cards)]
+        def legal(state):
+            cards = plain_legal(state)
+            state.player = state.to_play
+            extra = [said[c, a.word] for a in announcements for c in a.card_filter(state, cards)]
             return cards + extra if extra else cards
 
-        def apply(st, action):
+        def apply(state, action):
             if action.__class__ is Said:
                 a = action.announcement
-                p = st.to_play
-                st.call_extras[p] = st.call_extras[p] + (a.value,)
-                st.deal.said.append((p, a.word, action.arg))
+                p = state.to_play
+                state.call_extras[p] = state.call_extras[p] + (a.value,)
+                state.deal.said.append((p, a.word, action.arg))
                 action = play[action.arg]
-            return plain_apply(st, action)
+            return plain_apply(state, action)
 
         self.legal, self.apply = legal, apply
 
@@ -182,34 +182,34 @@ class Tricks(Phase):
         """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures."""
         self.legal, self.playout, self.source = generated
 
-    def start(self, st) -> None:
+    def start(self, state) -> None:
         if self.trump is not None:
-            st.set_trump(self.trump(st))
+            state.set_trump(self.trump(state))
         if self.orders is not None:
-            st.power, st.trump_power = self.orders.power, self.orders.trump_power_for(st.trump)
-        leader = self.leader(st)
-        st.trick_size, st.after, st.trick_order = self.n, self.after, self.order
+            state.power, state.trump_power = self.orders.power, self.orders.trump_power_for(state.trump)
+        leader = self.leader(state)
+        state.trick_size, state.after, state.trick_order = self.n, self.after, self.order
         if self.sits_out is not None:
-            leader = self._seat_out(st, leader)
-        st.leader = st.to_play = leader
-        st.trick_cards = []
-        st.led_suit = None
-        st.trick_best = -1
-        st.leading = True
+            leader = self._seat_out(state, leader)
+        state.leader = state.to_play = leader
+        state.trick_cards = []
+        state.led_suit = None
+        state.trick_best = -1
+        state.leading = True
 
-    def _seat_out(self, st, leader):
+    def _seat_out(self, state, leader):
         """Skip the seats that sit out this deal; returns who leads (the next seat playing, if the
         leader sits out)."""
         out = []
         for p in range(self.n):
-            st.player = p
-            if self.sits_out(st):
+            state.player = p
+            if self.sits_out(state):
                 out.append(p)
         if not out:
             return leader
         if len(out) == self.n:
             raise GameError(f"`{self.name}`: every seat sits out (`sits_out`)", rule="sits_out")
-        st.sitting_out = out
+        state.sitting_out = out
         playing = [p for p in self.order[leader] if p not in out]
         after = list(self.after)
         for p in range(self.n):
@@ -217,94 +217,94 @@ class Tricks(Phase):
             while q in out:
                 q = self.after[q]
             after[p] = q
-        st.trick_size, st.after = len(playing), tuple(after)
-        st.trick_order = tuple(tuple(p for p in self.order[lead] if p not in out) for lead in range(self.n))
+        state.trick_size, state.after = len(playing), tuple(after)
+        state.trick_order = tuple(tuple(p for p in self.order[lead] if p not in out) for lead in range(self.n))
         return leader if leader not in out else after[leader]
 
-    def actor(self, st):
-        return st.to_play
+    def actor(self, state):
+        return state.to_play
 
-    def legal(self, st):
-        cands = hand = st.hands[st.to_play]
-        st.player = st.to_play
-        leading = st.leading
+    def legal(self, state):
+        cands = hand = state.hands[state.to_play]
+        state.player = state.to_play
+        leading = state.leading
         for mode, when, keep, eq in self._cascade:
-            if mode == ALWAYS or (not leading if mode == NOT_ON_LEAD else leading if mode == ON_LEAD else when(st)):
+            if mode == ALWAYS or (not leading if mode == NOT_ON_LEAD else leading if mode == ON_LEAD else when(state)):
                 if eq is not None:  # `card.x == value [and ...]`: the first comprehension inline
                     (table, value), rest = eq
-                    value = value(st)
+                    value = value(state)
                     kept = [c for c in cands if table[c] == value]
                     for step in rest:
                         if not kept:
                             break
-                        kept = step(st, kept)
+                        kept = step(state, kept)
                 else:
-                    kept = keep(st, cands)
+                    kept = keep(state, cands)
                 if kept:
                     cands = kept
         return hand[:] if cands is hand else cands  # the cards are the actions
 
-    def apply(self, st, action):
+    def apply(self, state, action):
         c = action  # a card is its own play action
-        p = st.to_play
-        st.hands[p].remove(c)
-        cards = st.trick_cards
-        suit = st.suit
+        p = state.to_play
+        state.hands[p].remove(c)
+        cards = state.trick_cards
+        suit = state.suit
         if not cards:
-            st.leading = False
-            s = st.led_suit = suit[c]
-            st.trick_best = c
-            st.trick_winner = p
-            st.best_power = st.trump_power if s == st.trump else st.power  # the order the best card is in
+            state.leading = False
+            s = state.led_suit = suit[c]
+            state.trick_best = c
+            state.trick_winner = p
+            state.best_power = state.trump_power if s == state.trump else state.power  # the order the best card is in
         else:
-            best, s = st.trick_best, suit[c]
+            best, s = state.trick_best, suit[c]
             if s == suit[best]:  # beats(), inlined
-                power = st.best_power
+                power = state.best_power
                 if power[c] > power[best]:
-                    st.trick_best = c
-                    st.trick_winner = p
-            elif s == st.trump:
-                st.trick_best = c
-                st.trick_winner = p
-                st.best_power = st.trump_power
+                    state.trick_best = c
+                    state.trick_winner = p
+            elif s == state.trump:
+                state.trick_best = c
+                state.trick_winner = p
+                state.best_power = state.trump_power
         cards.append(c)
-        if len(cards) < st.trick_size:
-            p = st.to_play = st.after[p]
+        if len(cards) < state.trick_size:
+            p = state.to_play = state.after[p]
             return p
-        w = st.trick_winner
-        st.tricks.append(Trick(len(st.tricks) + 1, st.leader, tuple(cards), st.trick_order[st.leader], w, st.led_suit))
-        st.won[w].extend(cards)
-        st.tricks_won[w] += 1
-        st.trick_cards = []
-        st.led_suit = None
-        st.trick_best = -1
-        st.leading = True
-        if not st.hands[w] or (self.stop_when is not None and self.stop_when(st)):
-            st.to_play = None
+        w = state.trick_winner
+        state.tricks.append(Trick(len(state.tricks) + 1, state.leader, tuple(cards), state.trick_order[state.leader], w, state.led_suit))
+        state.won[w].extend(cards)
+        state.tricks_won[w] += 1
+        state.trick_cards = []
+        state.led_suit = None
+        state.trick_best = -1
+        state.leading = True
+        if not state.hands[w] or (self.stop_when is not None and self.stop_when(state)):
+            state.to_play = None
         else:
-            st.leader = st.to_play = w
-        return st.to_play
+            state.leader = state.to_play = w
+        return state.to_play
 
-    def refuse(self, st, action):
+    def refuse(self, state, action):
         c = action.arg
-        p = st.to_play
-        pack_names = st.game.pack.names
-        if c not in st.hands[p]:
-            return f"{st.seat_name(p)} does not hold {pack_names[c]}", None, Refusal.NOT_HELD
-        if action.__class__ is Said and c in self.legal(st):
+        p = state.to_play
+        pack_names = state.game.pack.names
+        if c not in state.hands[p]:
+            return f"{state.seat_name(p)} does not hold {pack_names[c]}", None, Refusal.NOT_HELD
+        if action.__class__ is Said and c in self.legal(state):
             a = action.announcement
-            return f"`{action.name}`: you may say {a.word} only {a.text}; play {st.game.pack.names[c]} alone", a.word
-        cands = st.hands[p]
+            return f"`{action.name}`: you may say {a.word} only {a.text}; play {state.game.pack.names[c]} alone", a.word
+        cands = state.hands[p]
         for rule in self.rules:
-            if rule.when is not None and not rule.when(st):
+            if rule.when is not None and not rule.when(state):
                 continue
-            st.player = p
-            kept = rule.keep(st, cands)
+            state.player = p
+            kept = rule.keep(state, cands)
             if kept:
                 if c not in kept:
                     held = " ".join(pack_names[x] for x in kept)
                     return (f"`{action.name}` breaks the rule `{rule.name}` ({rule.text}); you may play {held}",
                             rule.name)
                 cands = kept
-        return super().refuse(st, action)
+        return super().refuse(state, action)
 

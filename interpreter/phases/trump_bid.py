@@ -43,67 +43,67 @@ class TrumpBid(Phase):
         schmeiss = [self.propose, self.accept, self.refuse_it] if self.schmeiss else []
         return [a.name for a in (self.pass_action, self.take, *self.name_suit, *schmeiss)]
 
-    def start(self, st) -> None:
-        seat = self.first(st)
-        st.bid_turns = [(seat + i * self.step) % self.n for i in range(self.n)] * 2
-        st.bid_i = 0
-        st.maker = None
-        st.schmeisser = None
+    def start(self, state) -> None:
+        seat = self.first(state)
+        state.bid_turns = [(seat + i * self.step) % self.n for i in range(self.n)] * 2
+        state.bid_i = 0
+        state.maker = None
+        state.schmeisser = None
 
-    def actor(self, st):
-        if st.maker is not None or st.void:
+    def actor(self, state):
+        if state.maker is not None or state.void:
             return None
-        if st.schmeisser is not None:
-            return (st.schmeisser + self.step) % self.n  # the answer to a schmeiss
-        if st.bid_i >= len(st.bid_turns):
+        if state.schmeisser is not None:
+            return (state.schmeisser + self.step) % self.n  # the answer to a schmeiss
+        if state.bid_i >= len(state.bid_turns):
             return None
-        return st.bid_turns[st.bid_i]
+        return state.bid_turns[state.bid_i]
 
-    def _offered(self, st) -> int:
-        return self.pack.suit[st.turn_up] if st.turn_up is not None else -1
+    def _offered(self, state) -> int:
+        return self.pack.suit[state.turn_up] if state.turn_up is not None else -1
 
-    def legal(self, st):
-        if st.schmeisser is not None:
+    def legal(self, state):
+        if state.schmeisser is not None:
             return [self.accept, self.refuse_it]
-        if st.bid_i < self.n:  # round 1: the turned-up suit
+        if state.bid_i < self.n:  # round 1: the turned-up suit
             return [self.pass_action, self.take] + ([self.propose] if self.schmeiss else [])
-        offered = self._offered(st)
+        offered = self._offered(state)
         named = [a for a in self.name_suit if a.arg != offered]
-        if self.last_must_name and st.bid_i == len(st.bid_turns) - 1:
+        if self.last_must_name and state.bid_i == len(state.bid_turns) - 1:
             return named  # stuck: the last seat must name a suit
         return [self.pass_action] + named
 
-    def actions(self, st):
-        legal = self.legal(st)
+    def actions(self, state):
+        legal = self.legal(state)
         return legal if self.pass_action in legal else [self.pass_action, *legal]  # (a pass refused is named)
 
-    def refuse(self, st, action):
-        if action is self.pass_action and self.last_must_name and st.bid_i == len(st.bid_turns) - 1:
-            p = st.bid_turns[st.bid_i]
-            return (f"{st.seat_name(p)} may not pass: everybody else has passed twice, so he must name a suit",
+    def refuse(self, state, action):
+        if action is self.pass_action and self.last_must_name and state.bid_i == len(state.bid_turns) - 1:
+            p = state.bid_turns[state.bid_i]
+            return (f"{state.seat_name(p)} may not pass: everybody else has passed twice, so he must name a suit",
                     "last_must_name")
-        return super().refuse(st, action)
+        return super().refuse(state, action)
 
-    def apply(self, st, action) -> None:
-        if st.schmeisser is not None:  # the answer
-            st.deal.calls.append(((st.schmeisser + self.step) % self.n, action.name))
+    def apply(self, state, action) -> None:
+        if state.schmeisser is not None:  # the answer
+            state.deal.calls.append(((state.schmeisser + self.step) % self.n, action.name))
             if action.arg:
-                st.void = True  # accepted: thrown in
+                state.void = True  # accepted: thrown in
             else:
-                st.maker = st.schmeisser
-                st.set_trump(self._offered(st))
-            st.schmeisser = None
+                state.maker = state.schmeisser
+                state.set_trump(self._offered(state))
+            state.schmeisser = None
             return
-        p = st.bid_turns[st.bid_i]
-        st.bid_i += 1
-        st.deal.calls.append((p, action.name))
+        p = state.bid_turns[state.bid_i]
+        state.bid_i += 1
+        state.deal.calls.append((p, action.name))
         if action is self.propose:
-            st.schmeisser = p
+            state.schmeisser = p
         elif action is self.take:
-            st.maker = p
-            st.set_trump(self._offered(st))
+            state.maker = p
+            state.set_trump(self._offered(state))
         elif action.kind == "trump":
-            st.maker = p
-            st.set_trump(action.arg)
-        elif st.bid_i >= len(st.bid_turns) and self.void_if_all_pass:
-            st.void = True
+            state.maker = p
+            state.set_trump(action.arg)
+        elif state.bid_i >= len(state.bid_turns) and self.void_if_all_pass:
+            state.void = True
