@@ -21,7 +21,12 @@ phases:
   exchange: {min: 1, max: 2}
   play:
   score:
-play: {leader: declarer}
+play: {leader: declarer, rules: [follow suit]}
+play_rules:
+  follow suit:
+    description: play a card of the suit led if you have one
+    when: not leading
+    keep: card.suit == led_suit
 contracts:
   game:
     score: tricks_won
