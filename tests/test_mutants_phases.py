@@ -39,12 +39,13 @@ def test_a_second_calling_phase_starts_with_no_calls_and_no_announcements():
     kind: call
     first: left(dealer)
     numbers: {from: 1, to: 1}"""
-    g = call_spec(more=again, score="(if announced(player, rainbow) then 100 else 0) + call(player)")
+    g = call_spec(more=again, score="(if announced(player, rainbow) then 100 else 0) + call(player) + 10 * count(callers)")
     st = position(g, CALL_HANDS, dealer=X)
     play(st, "bid 3", "pass", "bid 1 rainbow")  # X announces rainbow in the first phase
     assert st.current_player == Y and legal(st) == ["pass", "bid 1"]
     play(st, "bid 1", "bid 1", "bid 1")
-    assert st.is_terminal and st.deals[0].scores == [1, 1, 1]
+    assert st.is_terminal and st.callers == [Y, Z, X]
+    assert st.deals[0].scores == [31, 31, 31]
 
 
 LONG = """
