@@ -116,6 +116,6 @@ def test_a_record_is_written_as_json_or_yaml_into_new_folders(tmp_path):
     record = {"format": "cardspec-record/1", "totals": {"X": 1}}
     dump(record, tmp_path / "a" / "b" / "game.json")
     assert (tmp_path / "a" / "b" / "game.json").read_text() == json.dumps(record, indent=1) + "\n"
-    dump(record, tmp_path / "c" / "game.yaml")
+    dump(record, str(tmp_path / "c" / "game.yaml"))  # a path as text too
     text = (tmp_path / "c" / "game.yaml").read_text()
     assert text == "format: cardspec-record/1\ntotals:\n  X: 1\n" and yaml.safe_load(text) == record
