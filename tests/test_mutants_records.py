@@ -90,3 +90,22 @@ def test_malformed_redeals_are_refused_at_their_place(tmp_path, record):
     record["deals"][0]["redeals"] = [{"hands": {}, "colour": 1}]
     assert refusal(tmp_path, record) == (
         "unknown key `colour` in a redeal; a redeal has `hands`, `talon` or `cut`", 27, 5)
+
+
+def test_a_deal_that_stops_before_its_end_is_refused_unless_the_record_is_interrupted(tmp_path, record):
+    deal = record["deals"][0]
+    deal["actions"] = ACTIONS[:3]
+    del deal["raw"], deal["scores"], record["totals"]
+    assert refusal(tmp_path, record) == (
+        "deal 1 is not finished after its last action: X is to act in phase `play`", 5, 3)
+
+
+def test_an_unknown_format_is_refused(tmp_path, record):
+    record["format"] = "cardspec-record/2"
+    assert refusal(tmp_path, record) == (
+        "unknown record format `cardspec-record/2`; this version reads `cardspec-record/1`", 1, 9)
+
+
+def test_a_redeal_cut_must_be_a_card(tmp_path, record):
+    record["deals"][0]["redeals"] = [{"hands": {"X": "AS KS QS", "Y": "JS AH KH", "Z": "QH JH AD"}, "cut": ["AS"]}]
+    assert refusal(tmp_path, record) == ("`cut:` is a card", 31, 5)
