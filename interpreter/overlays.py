@@ -138,7 +138,7 @@ def _resolve_file(path: Path, text, stack, errors):
         cycle = " -> ".join(Path(p).name for p in [*stack, path.resolve(), key])
         errors.append(doc.error(("extends",), f"`extends` makes a cycle: {cycle}"))
         return doc, {}, {}, [doc.file]
-    if len(stack) > MAX_CHAIN:
+    if len(stack) + 2 > MAX_CHAIN:  # the files above this one, this one and its base
         errors.append(doc.error(("extends",), "`extends` chains more than 20 files"))
         return doc, {}, {}, [doc.file]
     if not _is_file(base_path):

@@ -1,0 +1,23 @@
+"""The expression checker's comparisons, where mutation testing found them unchecked: the hint
+that says what may be `none` comes with a comparison to `none` only."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.expr import compile_expr
+from interpreter.syntax import ExprError
+from test_expr import SCOPE
+
+
+@pytest.mark.parametrize("source, message, hint", [
+    ("x == none", "cannot compare `x` (a number) with `none`",
+     "only `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
+    ("none != x", "cannot compare `none` with `x` (a number)",
+     "only `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
+    ("card.suit == K", "cannot compare `card.suit` (a suit) with `K` (a rank)", None),
+])
+def test_a_comparison_of_unlike_types_says_what_may_be_none_only_when_none_is_in_it(source, message, hint):
+    with pytest.raises(ExprError) as e:
+        compile_expr(source, SCOPE)
+    assert (e.value.message, e.value.hint) == (message, hint)

@@ -1,0 +1,82 @@
+"""The State's own behaviour, where mutation testing found it unchecked: applying an action
+object straight away, refusing one, the seed in a fault, a clone's legal list, a partie's totals."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import GameFault, IllegalAction
+from phases.table import X, Y, Z, game, hand, legal, one_deal, position
+from phases.test_tricks import spec as tricks_spec
+
+HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]
+
+
+def trick_position():
+    st = position(tricks_spec(), HANDS, dealer=Z)
+    st.apply("trump H")
+    return st
+
+
+def test_a_card_is_applied_as_an_action_without_asking_for_the_legal_list_first():
+    st = trick_position()
+    st.apply(st.hands[X][0])  # AS, given as the card itself: the legal list is not cached yet
+    assert st.current_player == Y and hand(st, X) == "KS QS AH"
+    st.apply(st.hands[Y][0])  # JS, the only legal card
+    assert st.current_player == Z and hand(st, Y) == "KH QH JH"
+
+
+def test_an_illegal_card_given_as_an_action_is_refused_with_the_rule():
+    st = trick_position()
+    st.apply(st.hands[X][0])
+    with pytest.raises(IllegalAction) as e:
+        st.apply(st.hands[Y][1])  # KH while Y holds JS
+    assert e.value.message == ("`play KH` breaks the rule `follow suit` (play a card of the suit led if you "
+                               "have one); you may play JS")
+    assert e.value.rule == "follow suit"
+    assert legal(st) == ["play JS"] and st.current_player == Y
+    with pytest.raises(IllegalAction) as e:
+        st.apply(st.hands[X][0])  # KS: X's card, not Y's
+    assert e.value.message == "Y does not hold KS"
+
+
+def test_a_fault_names_the_seed_of_the_game():
+    g = one_deal("  play:", '"[10, 20, 30][tricks_won - tricks_won]"', head="play: {leader: next(dealer)}",
+                 deal="hand_size: 1")
+    st = g.new_state(7, first_dealer=X)
+    with pytest.raises(GameFault) as e:
+        while not st.is_terminal:
+            st.apply(st.legal_actions()[0])
+    assert str(e.value).splitlines()[0] == ("t.yaml:18:26: index 0 is out of range for a list of 3 items "
+                                            "(deal 1, at `X play QS`; seed 7)")
+
+
+def test_a_clone_has_its_own_legal_list():
+    st = trick_position()
+    st.legal_actions()  # the original has its legal list cached
+    other = st.clone()
+    theirs = other.legal_actions()
+    assert [a.name for a in theirs] == ["play AS", "play KS", "play QS", "play AH"]
+    theirs.clear()  # a caller may do what it likes with the list it was given
+    assert legal(st) == ["play AS", "play KS", "play QS", "play AH"]
+    st.apply("play KS")
+    assert st.current_player == Y and other.current_player == X
+
+
+PARTIE = """
+phases:
+  deal: {hand_size: 1}
+  score:
+contracts:
+  game:
+    score: 1 + deal_number
+match: {deals: 1}
+partie: {ends_when: games_played >= 3}
+"""
+
+
+def test_each_game_of_a_partie_starts_from_zero():
+    st = game(PARTIE).new_state(1, first_dealer=X)
+    assert st.is_terminal
+    assert st.game_totals == [[2, 2, 2], [3, 3, 3], [4, 4, 4]]
+    assert st.totals == [4, 4, 4]

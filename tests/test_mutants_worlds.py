@@ -1,0 +1,49 @@
+"""The worlds a seat imagines (`State.sampled_for`), where mutation testing found them unchecked:
+a seat calling blind does not know its own hand, a dead card shown stays where it is, and the
+secret partner is found again in each world."""
+
+from __future__ import annotations
+
+import random
+
+from phases.table import X, Y, Z, cards, hand, one_deal, play, position
+from phases.test_call import HANDS as CALL_HANDS
+from phases.test_call import spec as call_spec
+from phases.test_call_card import bid_and_name
+from phases.test_call_card import spec as call_card_spec
+from phases.test_deal import MORE
+
+
+def worlds(st, seat, count=20):
+    return [st.sampled_for(seat, random.Random(k)) for k in range(count)]
+
+
+def test_a_seat_calling_blind_imagines_its_own_hand_too():
+    st = position(call_spec(blind="    blind: true"), CALL_HANDS, dealer=X)
+    assert st.current_player == Y and st.calling_blind and not st.unseen[Y]
+    own = {tuple(w.hands[Y]) for w in worlds(st, Y)}
+    assert len(own) > 1 and all(len(h) == 4 for h in own)
+    assert {hand(w, X) for w in worlds(st, Y)} != {hand(st, X)}  # the others' hands too
+
+
+def test_the_dead_card_shown_at_the_bottom_stays_there():
+    g = one_deal(MORE + "  play:", "tricks_won", deal="hand_size: 2", head="play:\n  leader: next(dealer)")
+    st = position(g, ["AS KS", "QS JS", "AH KH"], talon="QD JD AD QH JH", dealer=X)
+    assert cards(st, st.talon) == ["QH", "JH"] and cards(st, [st.dead]) == ["JH"] and not st.is_terminal
+    seen = worlds(st, X)
+    assert {cards(w, w.talon)[1] for w in seen} == {"JH"}
+    assert len({cards(w, w.talon)[0] for w in seen}) > 1  # the other talon card is anywhere unseen
+    assert {hand(w, X) for w in seen} == {"AS KS QD"}
+
+
+def test_in_each_world_the_holder_of_the_called_card_is_found_again():
+    st = position(call_card_spec(), ["AS QS JS", "AH QH JH", "KS KH KD"], talon="AD QD JD", dealer=X)
+    bid_and_name(st, "H")
+    assert cards(st, [st.called_card]) == ["KH"] and st.called_holder == Z
+    holders = set()
+    for w in worlds(st, X):
+        held = [p for p in (X, Y, Z) if w.called_card in w.hands[p]]
+        if held:  # (else it lies in the talon of this world)
+            assert w.called_holder == held[0]
+            holders.add(w.called_holder)
+    assert holders == {Y, Z}
