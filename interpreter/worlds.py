@@ -61,8 +61,11 @@ def settled(world):
     found again (when it has been played, who held it is public and stays)."""
     for h in world.hands:
         h.sort()
-    if world.called_card is not None:
-        world.called_holder = next((p for p, h in enumerate(world.hands) if world.called_card in h),
-                                   world.called_holder)
+    card = world.called_card
+    if card is not None:
+        holder = next((p for p, h in enumerate(world.hands) if card in h), None)
+        played = card in world.trick_cards or any(card in t.cards for t in world.tricks)
+        # played: who held it is public and stays; else whoever holds it in this world (nobody: in the talon)
+        world.called_holder = world.called_holder if played else holder
     world._legal = None
     return world

@@ -47,3 +47,19 @@ def test_in_each_world_the_holder_of_the_called_card_is_found_again():
             assert w.called_holder == held[0]
             holders.add(w.called_holder)
     assert holders == {Y, Z}
+
+
+def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keeps_its_own():
+    from types import SimpleNamespace
+
+    from interpreter.results import Trick
+    from interpreter.worlds import settled
+
+    def world(talon, tricks=()):
+        return SimpleNamespace(hands=[[3, 1], [2]], talon=talon, called_card=7, called_holder=1, trick_cards=[],
+                               tricks=list(tricks), _legal=None)
+    assert settled(world([7])).called_holder is None  # (the real holder is not this world's)
+    assert settled(world([], [Trick(1, 0, (7, 2), (0, 1), 0, 0)])).called_holder == 1
+    w = world([])
+    w.hands[0].append(7)
+    assert settled(w).called_holder == 0 and w.hands[0] == [1, 3, 7]
