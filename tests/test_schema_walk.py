@@ -272,6 +272,10 @@ class Probe:
 
 PROBES = [
     Probe(AUCTION, ("phases", "auction", "hold"), True),
+    Probe(SMALL, ("play", "open_hand"), "player == left(dealer)"),
+    Probe(SMALL, ("contracts", "most", "play", "open_hand"), "player == left(dealer)"),
+    Probe(LAYOUT, ("play", "open_hand"), "true", refused="a `layout` play has no tricks, so no open hand: remove "
+                                                         "`open_hand`"),
     Probe(TWO_CONTRACTS, ("contracts", "fewest", "when"), "deal_number > 1"),
     Probe(PASSING, ("phases", "pass_cards", "count"), 2),
     Probe(BIDDING, ("phases", "bidding", "last_must_name"), True),

@@ -1,5 +1,5 @@
 """Skat (specs/skat/): the worked examples replayed to their scores (game values with and
-without matadors, Hand, schneider, a lost game, an overbid, Grand, Null), the bidding by
+without matadors, Hand, schneider, a lost game, an overbid, Grand, Null, Null ouvert), the bidding by
 duels in the ISPA sequence, what the declarer may announce when, and random games."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
     ("skat_grand_hand.yaml", X, "grand", 9, 116, 96),       # with 1, game 2, hand 3, schneider 4, x 24
     ("skat_without_hand.yaml", X, "spades", 9, 114, 55),    # without 2, game 3, hand 4, schneider 5, x 11
     ("skat_null.yaml", Z, "null_game", 0, None, 23),        # Null: no trick
+    ("skat_null_ouvert_hand.yaml", Z, "null_ouvert", 0, None, 59),  # Null ouvert Hand
 ])
 def test_worked_examples_replay_to_their_scores(name, declarer, contract, tricks, points, score):
     state = replay(RECORDS / name).state
@@ -104,7 +105,7 @@ def test_the_declarer_plays_hand_or_takes_the_skat_and_lays_away_two():
     st.apply("discard 8S")
     assert len(st.hands[X]) == 10
     assert legal(st) == ["contract diamonds", "contract hearts", "contract spades", "contract clubs",
-                         "contract grand", "contract null_game"]
+                         "contract grand", "contract null_game", "contract null_ouvert"]
 
 
 def test_null_is_offered_only_at_a_value_at_least_the_bid():
@@ -117,9 +118,10 @@ def test_null_is_offered_only_at_a_value_at_least_the_bid():
 
     def hand_at_35(actions):
         return ["Y bid 35", "X hold", "Y pass", "Z pass", "X play_hand"]
-    st = at("skat_won_suit.yaml", 5, hand_at_35)  # a Null Hand is worth 35
-    assert "contract null_game" in legal(st)
-
+    st = at("skat_won_suit.yaml", 5, hand_at_35)  # a Null Hand is worth 35, a Null ouvert Hand 59
+    assert legal(st)[-2:] == ["contract null_game", "contract null_ouvert"]
+    st = at("skat_won_suit.yaml", 7, lambda a: ["Y bid 46", "X hold", "Y pass", "Z pass"] + a[4:])
+    assert legal(st)[-1] == "contract null_ouvert"  # taken the skat at 46: Null ouvert (46) only
 
 def test_schneider_may_be_announced_only_in_a_hand_game_and_not_in_null_schwarz_only_after_it():
     st = at("skat_grand_hand.yaml", 6)
@@ -192,3 +194,14 @@ def test_the_tournament_option_scores_50_for_a_game_and_40_to_each_defender_of_a
     path.write_text(yaml.safe_dump(rec))
     state = replay(path).state
     assert state.deals[0].scores == scores
+
+
+def test_null_ouvert_is_played_with_the_declarers_hand_face_up():
+    st = at("skat_null_ouvert_hand.yaml", 4)
+    assert st.view(X)["shown_hands"] == {} and st.view(Y)["shown_hands"] == {}  # not before the game is named
+    st.apply("contract null_ouvert")
+    shown = ["9C", "8C", "7C", "9S", "8S", "7S", "8H", "7H", "8D", "7D"]
+    assert sorted(st.view(X)["shown_hands"]["Z"]) == sorted(shown)
+    assert sorted(st.view(Y)["shown_hands"]["Z"]) == sorted(shown)
+    st = at("skat_null.yaml", 7)  # a plain Null: the hand stays hidden
+    assert st.view(X)["shown_hands"] == {}
