@@ -45,6 +45,7 @@ class Contract:
     name: str
     score: object  # compiled: number for `player`
     total: object  # compiled: number, or None when not declared
+    when: object = None  # compiled bool: the contract may be chosen only when it holds
 
 
 @dataclass
@@ -448,7 +449,8 @@ class Compiler:
         else:
             score = self.expr(base + ("score",), "number")
         total = self.expr(base + ("total",), "number") if "total" in c else None
-        return Contract(key=key, name=c.get("name", key), score=score, total=total)
+        when = self.expr(base + ("when",), "bool") if "when" in c else None
+        return Contract(key=key, name=c.get("name", key), score=score, total=total, when=when)
 
     # ---- phases -----------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from .actions import Action
 from .errors import one_of, suggest
 from .expr import ExprError, Name, compile_function
 from .phases import Phase
-from .phases.auction import Auction
+from .phases.auction import Auction, HoldingAuction
 from .phases.call import Call
 from .phases.call_card import CallCard
 from .phases.contract import Announce, ChooseContract
@@ -33,7 +33,7 @@ from .phases.trump_bid import TrumpBid
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass", "schmeiss", "last_must_name"},
-    "auction": {"first", "bids", "winning_bid"},
+    "auction": {"first", "bids", "winning_bid", "hold"},
     "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
@@ -186,7 +186,8 @@ class PhaseCompiler:
         n = self.owner.n
         values, labels = self.auction_bids(base, p)
         first = self.owner.expr(base + ("first",), "seat", default="next(dealer)")
-        return Auction(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")))
+        kind = HoldingAuction if p.get("hold") else Auction
+        return kind(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")))
 
     def _phase_call_card(self, name, p, base, ctx):
         if "card" not in p:

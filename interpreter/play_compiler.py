@@ -68,7 +68,7 @@ class PlayCompiler:
         if layout:
             own = self.owner._get(lay_path[:-1]) or {}  # the play settings written with the layout
             for k, why in (("trump", "no trumps"), ("rules", "no play rules"), ("stop_when", "no end before the last "
-                           "card"), ("announcements", "no announcements")):
+                           "card"), ("announcements", "no announcements"), ("open_hand", "no open hand")):
                 if k in own:
                     self.owner.error(lay_path[:-1] + (k,), f"a `layout` play has no tricks, so {why}: remove `{k}`",
                                      at_key=True)
@@ -102,8 +102,10 @@ class PlayCompiler:
         orders = self.owner.compile_pack(where) if where is not None else None
         opath, _ = self.play_setting(key, "sits_out")
         sits_out = self.owner.expr(opath, "bool") if opath else None
+        hpath, _ = self.play_setting(key, "open_hand")
+        open_hand = self.owner.expr(hpath, "bool") if hpath else None
         tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,
-                        trump=trump, orders=orders, sits_out=sits_out)
+                        trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand)
         tricks.pairs = self.owner.pairs
         if self.owner.generated and not self.owner.errors:
             generated = compile_tricks(tricks)

@@ -272,6 +272,9 @@ class _Writer(PhaseWriter):
         if play.get("sits_out") is not None:
             lines.append(f"A player sits out the play, keeping his cards, when {self.w.cond(play['sits_out'])}; "
                          "the tricks then have fewer cards, and if the leader sits out the next player leads.")
+        if play.get("open_hand") is not None:
+            lines.append(f"A player lays his hand face up on the table before the first lead, and plays from it "
+                         f"in view of all, when {self.w.cond(play['open_hand'])}.")
         if top and "rules" not in play:
             lines.append("Any card may be played, unless a contract says otherwise.")
         if "rules" in play:

@@ -75,6 +75,9 @@ class PhaseWriter:
         lines = [f"{self.actor(p)} chooses the contract."]
         if p.get("once_each"):
             lines.append("Each player names each contract once in a game.")
+        for key, c in (self.d.get("contracts") or {}).items():
+            if (c or {}).get("when") is not None:
+                lines.append(f"{self.contract_name(key)} may be chosen only when {self.w.cond(c['when'])}.")
         return lines
 
     def phase_announce(self, p):
@@ -165,6 +168,13 @@ class PhaseWriter:
         ranks = any(isinstance(b, str) for b in bids)  # YAML reads the rank 3 as a number
         bids = [rank_word(b) if ranks else str(b) for b in bids]
         name = p.get("winning_bid", "bid")
+        if p.get("hold"):
+            return [f"The auction is a series of duels from {self.w(p.get('first', 'next(dealer)'))}: the next player "
+                    "bids to him, and he holds (accepts the same bid) or passes; the bidder bids higher after each "
+                    "hold, or passes. Whoever passes drops out, and the next player bids to the survivor.",
+                    f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
+                    f"The survivor is the declarer; the last bid named is the {name.replace('_', ' ')}.",
+                    "If nobody bids, the first player may bid or pass; if he passes too, the deal is thrown in."]
         return [f"From {self.w(p.get('first', 'next(dealer)'))}, each player still in the auction bids higher than "
                 "the bid standing, or passes and takes no further part.",
                 f"The bids, from the weakest to the strongest: {', '.join(bids)}.",

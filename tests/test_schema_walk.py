@@ -251,6 +251,7 @@ PASSING = with_value(SMALL, ("phases",), {"deal": {"hand_size": 3}, "pass_cards"
 BIDDING = with_value(with_value(SMALL, ("seats",), ["X", "Y"]), ("phases",), {
     "deal": {"hand_size": 3, "turn_up": "offer"}, "bidding": {"kind": "trump_bid", "void_if_all_pass": True},
     "play": None, "score": None})
+AUCTION = with_value(SMALL, ("phases",), {"deal": None, "auction": {"bids": [1, 2, 3]}, "play": None, "score": None})
 PARTIE = with_value(with_value(SMALL, ("partie",), {"ends_when": "games_played >= 2"}), ("match", "deals"), 1)
 
 
@@ -270,6 +271,12 @@ class Probe:
 
 
 PROBES = [
+    Probe(AUCTION, ("phases", "auction", "hold"), True),
+    Probe(SMALL, ("play", "open_hand"), "player == left(dealer)"),
+    Probe(SMALL, ("contracts", "most", "play", "open_hand"), "player == left(dealer)"),
+    Probe(LAYOUT, ("play", "open_hand"), "true", refused="a `layout` play has no tricks, so no open hand: remove "
+                                                         "`open_hand`"),
+    Probe(TWO_CONTRACTS, ("contracts", "fewest", "when"), "deal_number > 1"),
     Probe(PASSING, ("phases", "pass_cards", "count"), 2),
     Probe(BIDDING, ("phases", "bidding", "last_must_name"), True),
     Probe(SMALL, ("play", "plain_order"), ["Q", "K", "A", "J"]),

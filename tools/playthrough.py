@@ -108,6 +108,9 @@ CONFIGS = [
     ("euchre/defending-alone.yaml", {}),
     ("euchre/no-alone.yaml", {}),
     ("euchre/partner-alone.yaml", {}),
+    ("skat/skat.yaml", {}),
+    ("skat/skat.yaml", {"deals": "3"}),
+    ("skat/skat.yaml", {"deals": "36", "tournament": "true"}),
 ]
 
 

@@ -6,6 +6,13 @@ in the auction either passes, and takes no further part, or makes a bid stronger
 highest so far. Seats that have passed are skipped. When a bid stands and every other seat
 has passed, its bidder is the declarer and the bid is known by the name `winning_bid`
 (default `bid`). If every seat passes without a bid, the deal is thrown in.
+
+With `hold`, the auction is a series of duels in which the earlier seat has the priority:
+the second seat from `first` bids to the first, who holds (`hold`: he takes the same bid)
+or passes; the bidder may raise again after each hold, or pass. Whoever passes drops out,
+and the next seat bids to the survivor in the same way, until every seat has had its
+duel. The survivor is the declarer, at the last bid named. If nobody bid, the first seat
+may bid or pass (all pass: thrown in).
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from . import Phase, in_the_open
 
 
 class Auction(Phase):
+    """Bid higher or pass, in turn round the table."""
+
     kind = "auction"
     public_name = in_the_open  # bids and passes are said aloud
 
@@ -72,4 +81,70 @@ class Auction(Phase):
             held = self.bids[st.bid_index].name[4:] if st.bid_index >= 0 else None
             return (f"`{action.name}` does not beat the bid of {held} by {st.seat_name(st.bidder)}; bid higher or "
                     f"pass", "bid higher")
+        return super().refuse(st, action)
+
+
+class HoldingAuction(Auction):
+    """Duels in seat order from `first`: a later seat bids, the earlier one holds or passes."""
+
+    def __init__(self, name, n, step, first, bids, labels, var):
+        super().__init__(name, n, step, first, bids, labels, var)
+        self.hold_action = Action("hold", None, "hold")
+        self.every_action = (self.pass_action, self.hold_action, *self.bids)
+
+    def start(self, st) -> None:
+        super().start(st)
+        first = st.to_bid
+        # (the seats in priority order, the holder's place in it, the place of the seat bidding to him)
+        st.duel = (tuple((first + i * self.step) % self.n for i in range(self.n)), 0, 1)
+        st.to_bid = first if self.n < 2 else st.duel[0][1]
+
+    def legal(self, st):
+        order, holder, challenger = st.duel
+        if st.to_bid == order[holder] and challenger < self.n:  # answering a bid: hold it or pass
+            return [self.pass_action, self.hold_action]
+        return [self.pass_action, *self.bids[st.bid_index + 1:]]
+
+    def apply(self, st, action) -> None:
+        p = st.to_bid
+        st.deal.calls.append((p, action.name))
+        order, holder, challenger = st.duel
+        if challenger >= self.n:  # nobody bid: the first seat bids or passes alone
+            if action is self.pass_action:
+                st.void, st.to_bid = True, None
+            else:
+                self._won(st, p, self.bids.index(action))
+            return
+        if action is self.hold_action:
+            st.bidder = p
+            st.to_bid = order[challenger]
+            return
+        if action is not self.pass_action:  # a bid to the holder
+            st.bid_index = self.bids.index(action)
+            st.bidder = p
+            st.to_bid = order[holder]
+            return
+        if p == order[holder]:  # the holder passes: the bidder holds against the next seat
+            holder = challenger
+        challenger += 1
+        st.duel = (order, holder, challenger)
+        if challenger < self.n:
+            st.to_bid = order[challenger]
+        elif st.bid_index >= 0:
+            self._won(st, order[holder], st.bid_index)
+        else:
+            st.to_bid = order[holder]
+
+    def _won(self, st, p, index) -> None:
+        st.to_bid = None
+        st.bid_index = index
+        st.declarer = st.deal.declarer = st.bidder = p
+        st.vars[self.var] = self.bids[index].arg
+        st.deal.announced[self.var] = self.bids[index].arg
+
+    def refuse(self, st, action):
+        if action is self.hold_action:
+            return f"{st.seat_name(st.to_bid)} has no bid to hold; bid or pass", "hold"
+        if action.kind == "bid" and self.legal(st)[-1] is self.hold_action:
+            return f"{st.seat_name(st.to_bid)} answers a bid: hold or pass", "hold"
         return super().refuse(st, action)

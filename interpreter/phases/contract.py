@@ -7,7 +7,7 @@ from . import Phase, in_the_open
 
 
 class ChooseContract(Phase):
-    """A seat (`by`) names one of the contracts (with `once_each`, one he has not named yet);
+    """A seat (`by`) names one of the contracts whose `when` holds (with `once_each`, one he has not named yet);
     or, with a `schedule`, deal k plays the k-th contract of the list (cycling) and nobody chooses."""
 
     kind = "choose_contract"
@@ -33,10 +33,13 @@ class ChooseContract(Phase):
         return st.chooser if st.contract_key is None else None
 
     def legal(self, st):
-        if not self.once_each:
-            return list(self._actions)
-        done = st.chosen[st.chooser]
-        return [a for a in self._actions if a.arg not in done]
+        done = st.chosen[st.chooser] if self.once_each else ()
+        st.player = st.chooser
+        return [a for a in self._actions if a.arg not in done and self._offered(st, a.arg)]
+
+    def _offered(self, st, key) -> bool:
+        when = self.contracts[key].when
+        return when is None or bool(when(st))
 
     def apply(self, st, action) -> None:
         key = action.arg
@@ -49,6 +52,8 @@ class ChooseContract(Phase):
         if action.arg in st.chosen[st.chooser]:
             who = st.seat_name(st.chooser)
             return (f"{who} has already named `{action.arg}` in this game (each contract once)", "once_each")
+        if action.arg in self.contracts and not self._offered(st, action.arg):
+            return f"`{action.name}` may not be chosen now (its `when` does not hold)", "when"
         return super().refuse(st, action)
 
 

@@ -17,7 +17,8 @@ Games without announcements never go through that code.
 A contract's play may also fix the trump (`trump`: a suit, `none`, or `trump_cards` for a
 deal in which only the pack's `trump_cards` are trumps), give its own rank orders
 (`plain_order`, `trump_order`: a game without trumps may rank cards otherwise), and let seats sit out
-(`sits_out`, a condition on `player`: a lone player's partner lays his hand down). A
+(`sits_out`, a condition on `player`: a lone player's partner lays his hand down); with
+`open_hand`, the seats for which it holds play with their hands face up (an open game). A
 seat that sits out keeps its cards and is skipped: the tricks have fewer cards, and a
 leader who sits out passes the lead to the next seat that plays.
 """
@@ -131,8 +132,9 @@ class Tricks(Phase):
     public_name = in_the_open  # cards are played face up, announcements said aloud
 
     def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=(),
-                 trump=None, orders=None, sits_out=None):
+                 trump=None, orders=None, sits_out=None, open_hand=None):
         super().__init__(name)
+        self.open_hand = open_hand  # compiled bool over `player`: a seat that plays with its hand face up
         self.trump = trump  # compiled: the trump suit set as play starts (None: leave it as it is)
         self.orders = orders  # a Pack with this contract's own rank orders, or None
         self.sits_out = sits_out  # compiled bool over `player`: a seat that takes no part in the play
@@ -191,6 +193,11 @@ class Tricks(Phase):
         state.trick_size, state.after, state.trick_order = self.n, self.after, self.order
         if self.sits_out is not None:
             leader = self._seat_out(state, leader)
+        if self.open_hand is not None:  # these hands lie face up for the whole play
+            for p in range(self.n):
+                state.player = p
+                if self.open_hand(state):
+                    state.shown[p] = True
         state.leader = state.to_play = leader
         state.trick_cards = []
         state.led_suit = None

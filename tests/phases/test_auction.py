@@ -77,3 +77,48 @@ def test_rank_bids_and_the_declarer_hidden_while_bidding():
     assert st.view(X)["declarer"] == "Y" and st.current_player == Y  # to name trumps
     st.apply("trump S")
     assert st.deals[0].scores == [0, 1, 0]
+
+
+def holding():
+    return spec(after="    hold: true\n")
+
+
+def test_with_hold_the_next_seat_bids_to_the_first_who_holds_or_passes_then_the_third_bids_to_the_survivor():
+    st = position(holding(), HANDS, dealer=X)  # Y is first: Z bids to Y, then X to the survivor
+    assert walk(st, "bid 1", "hold", "bid 2", "pass", "bid 3", "hold", "pass") == [
+        (Z, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]),
+        (Y, ["pass", "hold"]),
+        (Z, ["pass", "bid 2", "bid 3", "bid 4"]),  # a hold takes the same bid: the bidder must go higher
+        (Y, ["pass", "hold"]),
+        (X, ["pass", "bid 3", "bid 4"]),  # Y passed: Z holds against X
+        (Z, ["pass", "hold"]),
+        (X, ["pass", "bid 4"]),
+    ]
+    assert st.is_terminal and st.deals[0].declarer == Z and st.deals[0].announced == {"level": 3}
+    assert st.deals[0].scores == [0, 0, 3]
+
+
+def test_with_hold_the_first_seat_wins_a_bid_he_holds_to_the_end():
+    st = position(holding(), HANDS, dealer=X)
+    play(st, "bid 2", "hold", "pass", "pass")
+    assert st.is_terminal and st.deals[0].declarer == Y and st.deals[0].announced == {"level": 2}
+
+
+def test_with_hold_nobody_bidding_leaves_the_first_seat_to_bid_or_pass():
+    st = position(holding(), HANDS, dealer=X)
+    assert walk(st, "pass", "pass", "bid 1") == [
+        (Z, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]), (X, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]),
+        (Y, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"])]
+    assert st.is_terminal and st.deals[0].declarer == Y and st.deals[0].scores == [0, 1, 0]
+    st = position(holding(), HANDS, dealer=X)
+    play(st, "pass", "pass", "pass")
+    assert st.deals[0].void and st.deals[0].scores == [0, 0, 0] and st.deal_number == 2
+
+
+def test_with_hold_a_bid_is_answered_by_hold_or_pass_and_a_hold_needs_a_bid():
+    st = position(holding(), HANDS, dealer=X)
+    assert refused(st, "hold") == ("Z has no bid to hold; bid or pass", "hold")
+    play(st, "bid 2")
+    assert refused(st, "bid 3") == ("Y answers a bid: hold or pass", "hold")
+    play(st, "hold")
+    assert refused(st, "bid 2") == ("`bid 2` does not beat the bid of 2 by Y; bid higher or pass", "bid higher")

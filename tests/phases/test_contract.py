@@ -98,3 +98,28 @@ def test_a_schedule_of_three_starts_with_its_first():
         st.apply(name)
     assert st.deals[1].scores == [211, 211, 211]
     assert st.deals[2].contract == "beta"
+
+
+def test_a_contract_is_offered_only_when_its_condition_holds():
+    g = game("""
+dealer: {first: random, next: dealer}
+declarer: left(dealer)
+phases:
+  deal: {hand_size: 4}
+  choose_contract:
+  score:
+contracts:
+  alpha:
+    score: 1
+  beta:
+    when: deal_number == 2 and player == declarer
+    score: 2
+match: {deals: 2}
+""")
+    st = deal(g, 2)
+    assert legal(st) == ["contract alpha"]
+    assert refused(st, "contract beta") == ("`contract beta` may not be chosen now (its `when` does not hold)", "when")
+    st.apply("contract alpha")
+    assert legal(st) == ["contract alpha", "contract beta"]
+    st.apply("contract beta")
+    assert st.is_terminal and st.deals[1].scores == [2, 2, 2]
