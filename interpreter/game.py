@@ -108,19 +108,19 @@ class Game:
                             "from")
         return _game_of, (source,)
 
-    def check_game_total(self, st) -> None:
+    def check_game_total(self, state) -> None:
         """The rules' promise about the game totals (e.g. that they sum to 0)."""
         if self.game_total is None:
             return
-        want = self.game_total(st)
-        if sum(st.totals) != want:
-            raise GameError(f"the game totals {' '.join(map(str, st.totals))} sum to {sum(st.totals)}, "
+        want = self.game_total(state)
+        if sum(state.totals) != want:
+            raise GameError(f"the game totals {' '.join(map(str, state.totals))} sum to {sum(state.totals)}, "
                             f"but the spec declares a game total of {want}", rule="match.total")
 
-    def view(self, st, seat):
+    def view(self, state, seat):
         from .views import view
 
-        return view(st, seat)
+        return view(state, seat)
 
 
 def load_game(path, text: str | None = None, options: dict[str, str] | None = None, *,
@@ -259,8 +259,8 @@ class Compiler:
         dealer = s.get("dealer") or {}
         first = dealer.get("first", "random")
         if first == "random":
-            def first_dealer(st, n=n):
-                return st.chance().randrange(n)
+            def first_dealer(state, n=n):
+                return state.chance().randrange(n)
         else:
             first_dealer = self.expr(("dealer", "first"), "seat")
         next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
@@ -468,7 +468,7 @@ def _domain_type(domain):
     return None
 
 
-def _NO_LIMIT(st):
+def _NO_LIMIT(state):
     return float("inf")
 
 

@@ -68,10 +68,10 @@ class ContractPlay(Phase):
         super().__init__(name)
         self.programs = programs  # contract key -> Tricks | Layout (which sets a `play.trump` as it starts)
 
-    def start(self, st) -> None:
-        program = self.programs[st.contract_key]
-        st.phase = program
-        program.start(st)
+    def start(self, state) -> None:
+        program = self.programs[state.contract_key]
+        state.phase = program
+        program.start(state)
 
 
 class PhaseContext(NamedTuple):

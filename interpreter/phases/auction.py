@@ -38,50 +38,50 @@ class Auction(Phase):
         self.bids = tuple(Action("bid", value, f"bid {label}") for value, label in zip(bids, labels))
         self.every_action = (self.pass_action, *self.bids)
 
-    def start(self, st) -> None:
-        st.bidder = None  # who holds the highest bid, and its index in `bids`
-        st.bid_index = -1
-        st.in_auction = [True] * self.n
-        st.to_bid = self.first(st)
+    def start(self, state) -> None:
+        state.bidder = None  # who holds the highest bid, and its index in `bids`
+        state.bid_index = -1
+        state.in_auction = [True] * self.n
+        state.to_bid = self.first(state)
 
-    def actor(self, st):
-        if st.void or st.to_bid is None:
+    def actor(self, state):
+        if state.void or state.to_bid is None:
             return None
-        return st.to_bid
+        return state.to_bid
 
-    def legal(self, st):
-        return [self.pass_action, *self.bids[st.bid_index + 1:]]
+    def legal(self, state):
+        return [self.pass_action, *self.bids[state.bid_index + 1:]]
 
-    def apply(self, st, action) -> None:
-        p = st.to_bid
-        st.deal.calls.append((p, action.name))
+    def apply(self, state, action) -> None:
+        p = state.to_bid
+        state.deal.calls.append((p, action.name))
         if action is self.pass_action:
-            st.in_auction[p] = False
+            state.in_auction[p] = False
         else:
-            st.bid_index = self.bids.index(action)
-            st.bidder = p
-        left = [q for q in range(self.n) if st.in_auction[q]]
-        if st.bidder is not None and left == [st.bidder]:  # one bidder left: he has won
-            st.to_bid = None
-            st.declarer = st.deal.declarer = st.bidder
-            st.vars[self.var] = self.bids[st.bid_index].arg
-            st.deal.announced[self.var] = self.bids[st.bid_index].arg
+            state.bid_index = self.bids.index(action)
+            state.bidder = p
+        left = [q for q in range(self.n) if state.in_auction[q]]
+        if state.bidder is not None and left == [state.bidder]:  # one bidder left: he has won
+            state.to_bid = None
+            state.declarer = state.deal.declarer = state.bidder
+            state.vars[self.var] = self.bids[state.bid_index].arg
+            state.deal.announced[self.var] = self.bids[state.bid_index].arg
             return
         if not left:  # everybody passed, nobody bid
-            st.to_bid = None
-            st.void = True
+            state.to_bid = None
+            state.void = True
             return
         q = (p + self.step) % self.n
-        while not st.in_auction[q]:
+        while not state.in_auction[q]:
             q = (q + self.step) % self.n
-        st.to_bid = q
+        state.to_bid = q
 
-    def refuse(self, st, action):
+    def refuse(self, state, action):
         if action.kind == "bid":
-            held = self.bids[st.bid_index].name[4:] if st.bid_index >= 0 else None
-            return (f"`{action.name}` does not beat the bid of {held} by {st.seat_name(st.bidder)}; bid higher or "
+            held = self.bids[state.bid_index].name[4:] if state.bid_index >= 0 else None
+            return (f"`{action.name}` does not beat the bid of {held} by {state.seat_name(state.bidder)}; bid higher or "
                     f"pass", "bid higher")
-        return super().refuse(st, action)
+        return super().refuse(state, action)
 
 
 class HoldingAuction(Auction):
@@ -92,59 +92,59 @@ class HoldingAuction(Auction):
         self.hold_action = Action("hold", None, "hold")
         self.every_action = (self.pass_action, self.hold_action, *self.bids)
 
-    def start(self, st) -> None:
-        super().start(st)
-        first = st.to_bid
+    def start(self, state) -> None:
+        super().start(state)
+        first = state.to_bid
         # (the seats in priority order, the holder's place in it, the place of the seat bidding to him)
-        st.duel = (tuple((first + i * self.step) % self.n for i in range(self.n)), 0, 1)
-        st.to_bid = first if self.n < 2 else st.duel[0][1]
+        state.duel = (tuple((first + i * self.step) % self.n for i in range(self.n)), 0, 1)
+        state.to_bid = first if self.n < 2 else state.duel[0][1]
 
-    def legal(self, st):
-        order, holder, challenger = st.duel
-        if st.to_bid == order[holder] and challenger < self.n:  # answering a bid: hold it or pass
+    def legal(self, state):
+        order, holder, challenger = state.duel
+        if state.to_bid == order[holder] and challenger < self.n:  # answering a bid: hold it or pass
             return [self.pass_action, self.hold_action]
-        return [self.pass_action, *self.bids[st.bid_index + 1:]]
+        return [self.pass_action, *self.bids[state.bid_index + 1:]]
 
-    def apply(self, st, action) -> None:
-        p = st.to_bid
-        st.deal.calls.append((p, action.name))
-        order, holder, challenger = st.duel
+    def apply(self, state, action) -> None:
+        p = state.to_bid
+        state.deal.calls.append((p, action.name))
+        order, holder, challenger = state.duel
         if challenger >= self.n:  # nobody bid: the first seat bids or passes alone
             if action is self.pass_action:
-                st.void, st.to_bid = True, None
+                state.void, state.to_bid = True, None
             else:
-                self._won(st, p, self.bids.index(action))
+                self._won(state, p, self.bids.index(action))
             return
         if action is self.hold_action:
-            st.bidder = p
-            st.to_bid = order[challenger]
+            state.bidder = p
+            state.to_bid = order[challenger]
             return
         if action is not self.pass_action:  # a bid to the holder
-            st.bid_index = self.bids.index(action)
-            st.bidder = p
-            st.to_bid = order[holder]
+            state.bid_index = self.bids.index(action)
+            state.bidder = p
+            state.to_bid = order[holder]
             return
         if p == order[holder]:  # the holder passes: the bidder holds against the next seat
             holder = challenger
         challenger += 1
-        st.duel = (order, holder, challenger)
+        state.duel = (order, holder, challenger)
         if challenger < self.n:
-            st.to_bid = order[challenger]
-        elif st.bid_index >= 0:
-            self._won(st, order[holder], st.bid_index)
+            state.to_bid = order[challenger]
+        elif state.bid_index >= 0:
+            self._won(state, order[holder], state.bid_index)
         else:
-            st.to_bid = order[holder]
+            state.to_bid = order[holder]
 
-    def _won(self, st, p, index) -> None:
-        st.to_bid = None
-        st.bid_index = index
-        st.declarer = st.deal.declarer = st.bidder = p
-        st.vars[self.var] = self.bids[index].arg
-        st.deal.announced[self.var] = self.bids[index].arg
+    def _won(self, state, p, index) -> None:
+        state.to_bid = None
+        state.bid_index = index
+        state.declarer = state.deal.declarer = state.bidder = p
+        state.vars[self.var] = self.bids[index].arg
+        state.deal.announced[self.var] = self.bids[index].arg
 
-    def refuse(self, st, action):
+    def refuse(self, state, action):
         if action is self.hold_action:
-            return f"{st.seat_name(st.to_bid)} has no bid to hold; bid or pass", "hold"
-        if action.kind == "bid" and self.legal(st)[-1] is self.hold_action:
-            return f"{st.seat_name(st.to_bid)} answers a bid: hold or pass", "hold"
-        return super().refuse(st, action)
+            return f"{state.seat_name(state.to_bid)} has no bid to hold; bid or pass", "hold"
+        if action.kind == "bid" and self.legal(state)[-1] is self.hold_action:
+            return f"{state.seat_name(state.to_bid)} answers a bid: hold or pass", "hold"
+        return super().refuse(state, action)

@@ -22,39 +22,39 @@ class ChooseContract(Phase):
         self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
         self.every_action = tuple(self._actions)
 
-    def start(self, st) -> None:
-        st.chooser = self.by(st)
-        st.contract_key = None
+    def start(self, state) -> None:
+        state.chooser = self.by(state)
+        state.contract_key = None
         if self.schedule:
-            key = self.schedule[(st.deal_number - 1) % len(self.schedule)]
-            self.apply(st, self._actions[list(self.contracts).index(key)])
+            key = self.schedule[(state.deal_number - 1) % len(self.schedule)]
+            self.apply(state, self._actions[list(self.contracts).index(key)])
 
-    def actor(self, st):
-        return st.chooser if st.contract_key is None else None
+    def actor(self, state):
+        return state.chooser if state.contract_key is None else None
 
-    def legal(self, st):
-        done = st.chosen[st.chooser] if self.once_each else ()
-        st.player = st.chooser
-        return [a for a in self._actions if a.arg not in done and self._offered(st, a.arg)]
+    def legal(self, state):
+        done = state.chosen[state.chooser] if self.once_each else ()
+        state.player = state.chooser
+        return [a for a in self._actions if a.arg not in done and self._offered(state, a.arg)]
 
-    def _offered(self, st, key) -> bool:
+    def _offered(self, state, key) -> bool:
         when = self.contracts[key].when
-        return when is None or bool(when(st))
+        return when is None or bool(when(state))
 
-    def apply(self, st, action) -> None:
+    def apply(self, state, action) -> None:
         key = action.arg
-        st.contract_key = key
-        st.contract = self.contracts[key]
-        st.chosen[st.chooser].add(key)
-        st.deal.contract = key
+        state.contract_key = key
+        state.contract = self.contracts[key]
+        state.chosen[state.chooser].add(key)
+        state.deal.contract = key
 
-    def refuse(self, st, action):
-        if action.arg in st.chosen[st.chooser]:
-            who = st.seat_name(st.chooser)
+    def refuse(self, state, action):
+        if action.arg in state.chosen[state.chooser]:
+            who = state.seat_name(state.chooser)
             return (f"{who} has already named `{action.arg}` in this game (each contract once)", "once_each")
-        if action.arg in self.contracts and not self._offered(st, action.arg):
+        if action.arg in self.contracts and not self._offered(state, action.arg):
             return f"`{action.name}` may not be chosen now (its `when` does not hold)", "when"
-        return super().refuse(st, action)
+        return super().refuse(state, action)
 
 
 class Announce(Phase):
@@ -68,27 +68,27 @@ class Announce(Phase):
         self.by = by
         self.announcements = announcements  # contract key -> [(var name, [Action...])]
 
-    def start(self, st) -> None:
-        st.announcer = self.by(st)
-        st.announce_i = 0
+    def start(self, state) -> None:
+        state.announcer = self.by(state)
+        state.announce_i = 0
 
     def vocabulary(self, game):
         return [a.name for todo in self.announcements.values() for _, actions in todo for a in actions]
 
-    def _todo(self, st):
-        todo = self.announcements.get(st.contract_key, ())
-        return todo[st.announce_i] if st.announce_i < len(todo) else None
+    def _todo(self, state):
+        todo = self.announcements.get(state.contract_key, ())
+        return todo[state.announce_i] if state.announce_i < len(todo) else None
 
-    def actor(self, st):
-        return st.announcer if self._todo(st) is not None else None
+    def actor(self, state):
+        return state.announcer if self._todo(state) is not None else None
 
-    def legal(self, st):
-        return list(self._todo(st)[1])
+    def legal(self, state):
+        return list(self._todo(state)[1])
 
-    def apply(self, st, action) -> None:
-        name = self._todo(st)[0]
-        st.vars[name] = action.arg
+    def apply(self, state, action) -> None:
+        name = self._todo(state)[0]
+        state.vars[name] = action.arg
         if name == "trump":
-            st.set_trump(action.arg)
-        st.deal.announced[name] = action.arg
-        st.announce_i += 1
+            state.set_trump(action.arg)
+        state.deal.announced[name] = action.arg
+        state.announce_i += 1
