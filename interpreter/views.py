@@ -88,7 +88,9 @@ def deal_result(state, deal) -> dict:
 
 def _partner(state, sn):
     """The declarer's partner (himself when alone), once everybody may know it: when the called
-    card has been played, when the deal is over, or at once when the called card is not in play."""
+    card has been played, when the deal is over, or at once when no card was called (`none`). A
+    called card that lies in the talon is never played, so that the declarer is alone shows only
+    when the deal is over: nobody could know sooner where the card was."""
     if state.deal.called is None:  # no card called (yet)
         return None
     c = state.called_card
