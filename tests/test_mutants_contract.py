@@ -3,8 +3,8 @@ announcements are said aloud, and the names an announcing phase could ever offer
 
 from __future__ import annotations
 
-from phases.table import Y, Z, game, legal, refused
-from phases.test_contract import deal, spec
+from phases.table import Y, Z, legal, refused
+from phases.test_contract import deal, spec, when_game
 
 from interpreter.screen import action_line
 
@@ -28,21 +28,7 @@ def test_the_announcing_phase_names_every_value_of_every_contract():
 
 
 def test_without_once_each_a_contract_named_before_is_refused_only_for_its_condition():
-    g = game("""
-dealer: {first: random, next: dealer}
-declarer: left(dealer)
-phases:
-  deal: {hand_size: 4}
-  choose_contract:
-  score:
-contracts:
-  alpha:
-    score: 1
-  beta:
-    when: deal_number == 1
-    score: 2
-match: {deals: 2}
-""")
+    g = when_game("deal_number == 1")
     st = deal(g, 2)
     st.apply("contract beta")
     assert legal(st) == ["contract alpha"]  # deal 2: beta's condition no longer holds
