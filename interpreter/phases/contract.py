@@ -49,7 +49,7 @@ class ChooseContract(Phase):
         state.deal.contract = key
 
     def refuse(self, state, action):
-        if action.arg in state.chosen[state.chooser]:
+        if self.once_each and action.arg in state.chosen[state.chooser]:
             who = state.seat_name(state.chooser)
             return (f"{who} has already named `{action.arg}` in this game (each contract once)", "once_each")
         if action.arg in self.contracts and not self._offered(state, action.arg):

@@ -100,22 +100,27 @@ def test_a_schedule_of_three_starts_with_its_first():
     assert st.deals[2].contract == "beta"
 
 
-def test_a_contract_is_offered_only_when_its_condition_holds():
-    g = game("""
-dealer: {first: random, next: dealer}
+def when_game(when):
+    """Two deals, two contracts: alpha always offered, beta only when `when` holds."""
+    return game(f"""
+dealer: {{first: random, next: dealer}}
 declarer: left(dealer)
 phases:
-  deal: {hand_size: 4}
+  deal: {{hand_size: 4}}
   choose_contract:
   score:
 contracts:
   alpha:
     score: 1
   beta:
-    when: deal_number == 2 and player == declarer
+    when: {when}
     score: 2
-match: {deals: 2}
+match: {{deals: 2}}
 """)
+
+
+def test_a_contract_is_offered_only_when_its_condition_holds():
+    g = when_game("deal_number == 2 and player == declarer")
     st = deal(g, 2)
     assert legal(st) == ["contract alpha"]
     assert refused(st, "contract beta") == ("`contract beta` may not be chosen now (its `when` does not hold)", "when")

@@ -1,0 +1,35 @@
+"""Contract-choice behaviour that mutation testing found unchecked: the choice and the
+announcements are said aloud, and the names an announcing phase could ever offer."""
+
+from __future__ import annotations
+
+from phases.table import Y, Z, legal, refused
+from phases.test_contract import deal, spec, when_game
+
+from interpreter.screen import action_line
+
+
+def test_the_contract_and_its_announcements_are_heard_by_every_seat():
+    st = deal(spec(), 1)
+    [choose] = [a for a in st.legal_actions() if a.name == "contract gamma"]
+    assert action_line(st, Y, choose, Z) == "  Y: contract gamma"
+    assert action_line(st, Y, choose, None) == "  Y: contract gamma"  # a looker-on too
+    st.apply("contract gamma")
+    [trump] = [a for a in st.legal_actions() if a.name == "trump D"]
+    assert action_line(st, Y, trump, Z) == "  Y: trump D"
+
+
+def test_the_announcing_phase_names_every_value_of_every_contract():
+    g = spec()
+    [phase] = [ph for ph in g.phases if ph.kind == "announce"]
+    # (a name two contracts share may come twice: the action space keeps the first)
+    assert list(dict.fromkeys(phase.vocabulary(g))) == [
+        "trump S", "trump H", "trump D", "start A", "start K", "start Q", "start J", "level 1", "level 2", "level 3"]
+
+
+def test_without_once_each_a_contract_named_before_is_refused_only_for_its_condition():
+    g = when_game("deal_number == 1")
+    st = deal(g, 2)
+    st.apply("contract beta")
+    assert legal(st) == ["contract alpha"]  # deal 2: beta's condition no longer holds
+    assert refused(st, "contract beta") == ("`contract beta` may not be chosen now (its `when` does not hold)", "when")
