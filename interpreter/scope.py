@@ -90,6 +90,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         pw = state.trump_power if led == trump else state.power
         top = pw[best]
         return [c for c in cards if (pw[c] > top if suit[c] == led else suit[c] == trump)]
+    winning_cards.inline = "winning_cards"  # interpreter/emit writes this selection out in its loops
 
     funcs = {
         "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),

@@ -349,6 +349,7 @@ class State:
         self.tricks_won = [0] * n
         self.trick_cards: list[int] = []
         self.trick_best = -1
+        self.trick_winner = None
         self.best_power = ()  # the rank order of the card winning the trick so far
         self.led_suit = None
         self.leading = True  # no card of the current trick has been played

@@ -48,6 +48,8 @@ GENERATOR_WORDS = frozenset({
     "st", "c", "x", "p", "w", "s", "v", "hand", "cands", "kept", "cards", "best", "choice", "legal", "suit",
     "actions", "hands", "order", "number", "remove", "append", "extend", "len", "Trick", "playout", "apply",
     "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value", "Exception",
+    "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
+    "tpower", "wb", "sw", "ls", "top",
 })
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 

@@ -10,6 +10,9 @@ tables) this writes two functions, under THE RULE of `interpreter.emit`:
 * `playout(st, choice)`: plays the phase to its end, each card being `choice(legal)`,
   with legal and apply inlined: the same cards in the same order as
   `st.apply(choice(st.legal_actions()))` would play, with no dispatch between them.
+  The trick in progress lives in local variables (`LOCAL`); they are written back to the
+  state before any compiled closure runs (which may read them), when a rule fails and
+  when the phase ends, so the state is always what the closure path would make it.
 
 A phase with announcements (a word said with a card) is left to its closures.
 """
@@ -24,6 +27,14 @@ from ..errors import GameError, GameFault
 from . import ENGINE_FIELDS, Source
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
+
+# the state fields a playout keeps in locals while it runs, and the local of each
+LOCAL = {"leading": "leading", "led_suit": "led", "trick_best": "best", "trick_winner": "winner",
+         "best_power": "bpw", "leader": "leader", "player": "p", "current": "p", "to_play": "p"}
+# the fields it reads once: nothing in the loop changes them
+FIXED = {"suit": "suit", "trump": "trump", "power": "power", "trump_power": "tpower", "trick_size": "size",
+         "after": "after", "trick_order": "order", "tricks": "tricks", "won": "won", "tricks_won": "tw",
+         "hands": "hands", "trick_cards": "cards"}
 
 
 def _field_of(getter) -> str | None:
@@ -41,7 +52,38 @@ def _grouping(phase):
     return next((eq[0][0] for _, _, _, eq in phase._cascade if eq is not None), None)
 
 
-def _cascade(src: Source, phase, depth: int, leading: bool, grouped) -> None:
+class _Reads:
+    """How generated code reads a state field: `st.x` in `legal`; in a playout, its local
+    when it has one, and `st.x` (written back first) before a closure runs."""
+
+    def __init__(self, src: Source, playout: bool):
+        self.src, self.playout = src, playout
+
+    def field(self, name: str) -> str:
+        if self.playout and name in LOCAL:
+            return LOCAL[name]
+        if self.playout and name in FIXED:
+            return FIXED[name]
+        return self.src.field(name)
+
+    def closure(self, depth: int, obj, stem: str) -> str:
+        """The bound name of a closure about to be called; a playout first writes its locals back."""
+        if self.playout:
+            _write_back(self.src, depth)
+        return self.src.bind(obj, stem)
+
+
+def _write_back(src: Source, depth: int, to_play: str = "p") -> None:
+    """Store the playout's locals in the state, where closures and the caller read them."""
+    fld = src.field
+    src.add(depth, f"{fld('current')} = {fld('player')} = p")
+    src.add(depth, f"{fld('to_play')} = {to_play}")
+    for name, local in LOCAL.items():
+        if local != "p":
+            src.add(depth, f"{fld(name)} = {local}")
+
+
+def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, grouped) -> None:
     """The rules that apply on lead (or not), leaving the legal cards in `legal`.
 
     With `grouped` (a playout), `gp` is the hand grouped by that table: a rule on it while
@@ -53,12 +95,12 @@ def _cascade(src: Source, phase, depth: int, leading: bool, grouped) -> None:
             continue
         d = depth
         if mode == IF:
-            src.add(d, f"if {src.bind(when, 'when')}(st):")
+            src.add(d, f"if {reads.closure(d, when, 'when')}(st):")
             d += 1
         if eq is not None:
             (table, value), rest = eq
             field = _field_of(value)
-            read = src.field(field) if field else f"{src.bind(value, 'value')}(st)"
+            read = reads.field(field) if field else f"{reads.closure(d, value, 'value')}(st)"
             src.add(d, f"v = {read}")
             filtered = f"[c for c in cands if {src.bind(table, 'table')}[c] == v]"
             if grouped is table and first:
@@ -69,9 +111,12 @@ def _cascade(src: Source, phase, depth: int, leading: bool, grouped) -> None:
                 src.add(d, f"kept = {filtered}")
             for i, step in enumerate(rest):
                 src.add(d + i, "if kept:")
-                src.add(d + i + 1, f"kept = {src.bind(step, 'step')}(st, kept)")
+                if getattr(step, "inline", None) == "winning_cards":
+                    _winning(src, reads, d + i + 1)
+                else:
+                    src.add(d + i + 1, f"kept = {reads.closure(d + i + 1, step, 'step')}(st, kept)")
         else:
-            src.add(d, f"kept = {src.bind(keep, 'keep')}(st, cands)")
+            src.add(d, f"kept = {reads.closure(d, keep, 'keep')}(st, cands)")
         src.add(d, "if kept:")
         src.add(d + 1, "cands = kept")
         first = False
@@ -81,65 +126,74 @@ def _cascade(src: Source, phase, depth: int, leading: bool, grouped) -> None:
         src.add(depth, "legal = cands")
 
 
-def _legal(src: Source, phase, depth: int, grouped=None) -> None:
+def _winning(src: Source, reads: _Reads, depth: int) -> None:
+    """`kept` narrowed to the cards that would win the trick if played now (the scope's
+    `wins_trick` as a filter): the same test as its selection, on the fields or locals."""
+    read = reads.field
+    src.add(depth, f"if {read('trick_cards')}:")
+    src.add(depth + 1, f"wb = {read('trick_best')}")
+    src.add(depth + 1, f"sw = {read('suit')}")
+    src.add(depth + 1, "ls = sw[wb]")
+    src.add(depth + 1, f"pw = {read('trump_power')} if ls == {read('trump')} else {read('power')}")
+    src.add(depth + 1, "top = pw[wb]")
+    src.add(depth + 1, f"kept = [c for c in kept if (pw[c] > top if sw[c] == ls else sw[c] == {read('trump')})]")
+
+
+def _legal(src: Source, reads: _Reads, phase, depth: int, grouped=None) -> None:
     """`legal` for the seat `p` holding `hand`."""
-    src.add(depth, f"{src.field('player')} = p")
-    src.add(depth, f"if {src.field('leading')}:")
-    _cascade(src, phase, depth + 1, True, grouped)
+    if not reads.playout:
+        src.add(depth, f"{src.field('player')} = p")
+    src.add(depth, f"if {reads.field('leading')}:")
+    _cascade(src, reads, phase, depth + 1, True, grouped)
     src.add(depth, "else:")
-    _cascade(src, phase, depth + 1, False, grouped)
+    _cascade(src, reads, phase, depth + 1, False, grouped)
 
 
 def _takes(src: Source, depth: int, power: str | None = None) -> None:
     """Card `c` of seat `p` is now the best of the trick (and `power` the order it is in)."""
-    src.add(depth, f"{src.field('trick_best')} = c")
-    src.add(depth, f"{src.field('trick_winner')} = p")
+    src.add(depth, "best = c")
+    src.add(depth, "winner = p")
     if power is not None:
-        src.add(depth, f"{src.field('best_power')} = {power}")
+        src.add(depth, f"bpw = {power}")
 
 
 def _apply(src: Source, phase, depth: int, grouped) -> None:
     """Card `c` played by `p` from `hand`; ends with `break` when the phase is over."""
-    lit, fld = src.literal, src.field
-    power, trump_power = fld("power"), fld("trump_power")  # (this deal's: a bower or a contract's orders)
-    add = src.add
+    lit, fld, add = src.literal, src.field, src.add
     add(depth, "hand.remove(c)")
     if grouped is not None:
         add(depth, f"gp[{src.bind(grouped, 'table')}[c]].remove(c)")
-    add(depth, f"cards = {fld('trick_cards')}")
-    add(depth, f"suit = {fld('suit')}")
     add(depth, "if not cards:")
-    add(depth + 1, f"{fld('leading')} = False")
-    add(depth + 1, f"s = {fld('led_suit')} = suit[c]")
-    _takes(src, depth + 1, f"{trump_power} if s == {fld('trump')} else {power}")
+    add(depth + 1, "leading = False")
+    add(depth + 1, "s = led = suit[c]")
+    _takes(src, depth + 1, "tpower if s == trump else power")
     add(depth, "else:")
-    add(depth + 1, f"best = {fld('trick_best')}")
     add(depth + 1, "s = suit[c]")
     add(depth + 1, "if s == suit[best]:")
-    add(depth + 2, f"pw = {fld('best_power')}")
-    add(depth + 2, "if pw[c] > pw[best]:")
+    add(depth + 2, "if bpw[c] > bpw[best]:")
     _takes(src, depth + 3)
-    add(depth + 1, f"elif s == {fld('trump')}:")
-    _takes(src, depth + 2, trump_power)
+    add(depth + 1, "elif s == trump:")
+    _takes(src, depth + 2, "tpower")
     add(depth, "cards.append(c)")
-    add(depth, f"if len(cards) < {fld('trick_size')}:")  # (fewer than the seats when some sit out)
-    add(depth + 1, f"{fld('to_play')} = {fld('after')}[p]")
+    add(depth, "if len(cards) < size:")  # (fewer than the seats when some sit out)
+    add(depth + 1, "p = after[p]")
     add(depth + 1, "continue")
-    add(depth, f"w = {fld('trick_winner')}")
-    order, trick = fld("trick_order"), src.bind(Trick, "trick")
-    add(depth, f"{fld('tricks')}.append({trick}(len({fld('tricks')}) + {lit(1)}, {fld('leader')}, tuple(cards), "
-               f"{order}[{fld('leader')}], w, {fld('led_suit')}))")
-    add(depth, f"{fld('won')}[w].extend(cards)")
-    add(depth, f"{fld('tricks_won')}[w] += {lit(1)}")
-    add(depth, f"{fld('trick_cards')} = []")
-    add(depth, f"{fld('led_suit')} = None")
-    add(depth, f"{fld('trick_best')} = {lit(-1)}")
-    add(depth, f"{fld('leading')} = True")
-    stop = f" or {src.bind(phase.stop_when, 'stop')}(st)" if phase.stop_when is not None else ""
-    add(depth, f"if not hands[w]{stop}:")
-    add(depth + 1, f"{fld('to_play')} = None")
+    add(depth, f"tricks.append({src.bind(Trick, 'trick')}(len(tricks) + {lit(1)}, leader, tuple(cards), "
+               "order[leader], winner, led))")
+    add(depth, "won[winner].extend(cards)")
+    add(depth, f"tw[winner] += {lit(1)}")
+    add(depth, f"cards = {fld('trick_cards')} = []")
+    add(depth, "led = None")
+    add(depth, f"best = {lit(-1)}")
+    add(depth, "leading = True")
+    if phase.stop_when is not None:
+        _write_back(src, depth)
+        add(depth, f"if not hands[winner] or {src.bind(phase.stop_when, 'stop')}(st):")
+    else:
+        add(depth, "if not hands[winner]:")
+    _write_back(src, depth + 1, to_play=lit(None))
     add(depth + 1, "break")
-    add(depth, f"{fld('leader')} = {fld('to_play')} = w")
+    add(depth, "leader = p = winner")
 
 
 def generate(phase) -> Source | None:
@@ -151,12 +205,15 @@ def generate(phase) -> Source | None:
     src.add(0, "def legal(st):")
     src.add(1, f"p = {fld('to_play')}")
     src.add(1, f"hand = {fld('hands')}[p]")
-    _legal(src, phase, 1)
+    _legal(src, _Reads(src, False), phase, 1)
     src.add(1, "return legal")
     src.add(0, "")
     src.add(0, "def playout(st, choice):")
-    src.add(1, f"hands = {fld('hands')}")
     src.add(1, f"actions = {fld('deal')}.actions")
+    src.add(1, f"pairs = {src.bind(phase.pairs, 'pairs')}")
+    for name, local in (*FIXED.items(), *LOCAL.items()):
+        if name not in ("player", "current"):
+            src.add(1, f"{local} = {fld(name)}")
     grouped = _grouping(phase)
     if grouped is not None:  # each hand by the table of the cascade's first comparison
         src.add(1, "groups = []")
@@ -165,20 +222,24 @@ def generate(phase) -> Source | None:
         src.add(2, "for c in hand:")
         src.add(3, f"gp.setdefault({src.bind(grouped, 'table')}[c], []).append(c)")
         src.add(2, "groups.append(gp)")
-    src.add(1, "while True:")
-    src.add(2, f"p = {fld('current')} = {fld('to_play')}")
-    src.add(2, "hand = hands[p]")
+    src.add(1, "try:")  # (free unless raised) whatever stops the loop finds the state written back
+    src.add(2, "while True:")
+    src.add(3, "hand = hands[p]")
     if grouped is not None:
-        src.add(2, "gp = groups[p]")
-    _legal(src, phase, 2, grouped)
-    src.add(2, "c = choice(legal)")
-    src.add(2, f"actions.append({src.bind(phase.pairs, 'pairs')}[p][c])")
-    src.add(2, "try:")  # (free unless raised) a rule failing as the card is played is placed at that card
-    _apply(src, phase, 3, grouped)
-    src.add(2, f"except {src.bind(PASSED_ON, 'errors')}:")
-    src.add(3, "raise")
-    src.add(2, "except Exception as x:")
-    src.add(3, f"raise {src.field('_fault')}(x, c) from x")
+        src.add(3, "gp = groups[p]")
+    _legal(src, _Reads(src, True), phase, 3, grouped)
+    src.add(3, "c = choice(legal)")
+    src.add(3, "actions.append(pairs[p][c])")
+    src.add(3, "try:")  # a rule failing as the card is played is placed at that card
+    _apply(src, phase, 4, grouped)
+    src.add(3, f"except {src.bind(PASSED_ON, 'errors')}:")
+    src.add(4, "raise")
+    src.add(3, "except Exception as x:")
+    _write_back(src, 4)
+    src.add(4, f"raise {src.field('_fault')}(x, c) from x")
+    src.add(1, "except BaseException:")
+    _write_back(src, 2)
+    src.add(2, "raise")
     src.add(1, f"{fld('_legal')} = None")
     return src
 
