@@ -160,6 +160,7 @@ class PhaseCompiler:
         hand_size = self.owner.expr(size_path, "number", default=str(len(self.owner.pack) // n))
         size = self.owner._constant(hand_size) if len(self.owner.errors) == before else None
         where = size_path if "hand_size" in p else base
+        fixed = None
         if size is not None:
             if isinstance(size, float) and size.is_integer():
                 size = int(size)
@@ -168,6 +169,8 @@ class PhaseCompiler:
             elif size * n > len(self.owner.pack):
                 self.owner.error(where, f"the deal gives {size * n} cards ({n} x {size}) but the pack has "
                                   f"{len(self.owner.pack)}")
+            else:
+                fixed = size
         self.only_with(p, base, "burn_jokers", p.get("turn_up") == "trump", "`turn_up: trump` (a joker turned "
                        "up for trump is what it buries)")
         self.only_with(p, base, "show_bottom", p.get("more"), "`more: true` (the talon left when the hands are "
@@ -180,7 +183,7 @@ class PhaseCompiler:
         turn_up = {"trump": True, "offer": "offer"}.get(p.get("turn_up"), False)
         return Deal(name, self.owner.pack, n, hand_size, packets, first, self.owner.step, ctx.play_actions,
                     turn_up=turn_up, burn_jokers=burn, more=bool(p.get("more", False)),
-                    show_bottom=bool(p.get("show_bottom", False)))
+                    show_bottom=bool(p.get("show_bottom", False)), fixed_size=fixed)
 
     def _phase_auction(self, name, p, base, ctx):
         n = self.owner.n

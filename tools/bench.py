@@ -20,6 +20,9 @@ Then the cost of `clone()` and `sampled_for()` on a Barbu state in the middle of
 (what search bots pay per imagined world), and deals per second and microseconds per move
 of whole games between random bots for every shipped spec.
 
+The reference engine has no doubling phase; a last pair of lines times the interpreter on
+Barbu without it (the same phases as the reference) to show what the doubles cost.
+
     python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3]
 """
 
@@ -43,11 +46,14 @@ GAME_DEALS = 28  # the deals of a game of Barbu: the interpreter starts a new ga
 CONTRACTS = (("notricks", "no_tricks", "No Tricks"), ("trump", "trumps", "Trumps"))
 
 
-def endless_game(spec=ROOT / "specs" / "barbu" / "barbu.yaml"):
-    """The Barbu game with contracts repeatable and no end, for timing single contracts."""
+def endless_game(spec=ROOT / "specs" / "barbu" / "barbu.yaml", doubling: bool = True):
+    """The Barbu game with contracts repeatable and no end, for timing single contracts;
+    without `doubling`, also without its doubling phase, which the reference engine lacks."""
     doc = load(spec)
     doc.data["phases"]["choose_contract"]["once_each"] = False
     doc.data["match"] = {"deals": 10**9}
+    if not doubling:
+        del doc.data["phases"]["double"]
     return Compiler(doc).compile()
 
 
@@ -122,6 +128,12 @@ def main(argv=None) -> int:
             print(line)
     if worst is not None:
         print(f"lowest playout ratio {worst:.2f} (target >= 1.0)")
+        # the reference engine has no doubling phase: the same work as it does, for comparison
+        plain = endless_game(doubling=False)
+        for ref_name, key, title in CONTRACTS:
+            theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
+            ours = min(run_interpreter(plain, key, args.deals, args.seed + r, True)[0] for r in range(args.repeat))
+            print(f"{title:<10} playout without doubling (the reference's phases): ratio {theirs / ours:.2f}")
     clone, sample = clone_costs()
     print(f"Barbu mid-game (deal 15, 20 cards played): clone {clone:.1f} us, sampled_for {sample:.1f} us")
     if args.games:

@@ -14,8 +14,9 @@ class Deal(Phase):
     kind = "deal"
 
     def __init__(self, name, pack, n, hand_size, packets, first, step, cards, turn_up=False, burn_jokers=None,
-                 more=False, show_bottom=False):
+                 more=False, show_bottom=False, fixed_size=None):
         super().__init__(name)
+        self.fixed_size = fixed_size  # the hand size when it is a constant the compiler checked, else None
         self.pack = pack
         self.n = n
         self.hand_size = hand_size  # compiled expression -> number
@@ -112,13 +113,16 @@ class Deal(Phase):
             state.talon = [cards[c] for c in state.given_talons.pop(key, ())]
         else:
             first = self.first(state)
-            sizes = [_whole(s) for s in self.sizes(state)]
-            if any(not isinstance(s, int) or s < 1 for s in sizes) or sum(sizes) > len(self.pack):
-                size = sizes[0] if len(set(sizes)) == 1 else " ".join(map(str, sizes))
-                raise GameError(f"deal {state.deal_number}: cannot deal {size} cards each to {n} players from "
-                                f"a pack of {len(self.pack)}", rule="hand_size")
-            in_turn = tuple(sizes[(first + off * self.step) % n] for off in range(n))
-            getters, dealt = self.pattern(in_turn[0] if len(set(in_turn)) == 1 else in_turn)
+            if self.fixed_size is not None:
+                getters, dealt = self.pattern(self.fixed_size)
+            else:
+                sizes = [_whole(s) for s in self.sizes(state)]
+                if any(not isinstance(s, int) or s < 1 for s in sizes) or sum(sizes) > len(self.pack):
+                    size = sizes[0] if len(set(sizes)) == 1 else " ".join(map(str, sizes))
+                    raise GameError(f"deal {state.deal_number}: cannot deal {size} cards each to {n} players "
+                                    f"from a pack of {len(self.pack)}", rule="hand_size")
+                in_turn = tuple(sizes[(first + off * self.step) % n] for off in range(n))
+                getters, dealt = self.pattern(in_turn[0] if len(set(in_turn)) == 1 else in_turn)
             deck = list(self.cards)
             state.chance().shuffle(deck)
             hands = [None] * n
