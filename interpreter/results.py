@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
+from functools import partial
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
 
 
-class Trick:
-    """A completed trick: who led, the cards in playing order, who won."""
+class Trick(tuple):
+    """A completed trick: its number, who led, the cards in playing order, the seats in
+    playing order, who won, the suit led.
 
-    __slots__ = ("cards", "leader", "led_suit", "number", "seats", "winner")
+    A tuple with named fields: made with one C call (`Trick.make`) in the play loop, where
+    thirteen a deal are made, and never changed once made."""
 
-    def __init__(self, number, leader, cards, seats, winner, led_suit):
-        self.number = number
-        self.leader = leader
-        self.cards = cards
-        self.seats = seats
-        self.winner = winner
-        self.led_suit = led_suit
+    __slots__ = ()
+
+    def __new__(cls, number, leader, cards, seats, winner, led_suit):
+        return tuple.__new__(cls, (number, leader, cards, seats, winner, led_suit))
+
+    def __repr__(self) -> str:
+        return (f"Trick(number={self.number}, leader={self.leader}, cards={self.cards}, seats={self.seats}, "
+                f"winner={self.winner}, led_suit={self.led_suit})")
+
+    def __getnewargs__(self):
+        return tuple(self)
+
+    number = property(itemgetter(0))
+    leader = property(itemgetter(1))
+    cards = property(itemgetter(2))
+    seats = property(itemgetter(3))
+    winner = property(itemgetter(4))
+    led_suit = property(itemgetter(5))
+
+
+Trick.make = partial(tuple.__new__, Trick)  # Trick.make((number, leader, cards, seats, winner, led_suit))
 
 
 class DealResult:

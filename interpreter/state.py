@@ -196,7 +196,8 @@ class State:
         simulations and search bots spend their time in.
 
         Parameters:
-            choose: picks one action of a list (`random.Random(seed).choice`, a policy).
+            choose: picks one action of a list (`random.Random(seed).choice`, a policy); when
+                it is called, `state.current` is the seat choosing, as move by move.
             whole_game: go on to the end of the game, not only of this deal.
 
         Raises:

@@ -42,14 +42,18 @@ def settings():
 
 
 def played(game, seed: int, how: str):
-    """A random game's history and results, moves chosen by `random.Random(seed).choice`."""
-    rng = random.Random(seed)
+    """A random game's history and results, each seat's moves chosen by its own generator
+    (so a playout must say who is choosing: `state.current`, as move by move)."""
     st = game.new_state(seed)
+    rngs = [random.Random(seed * 10 + p) for p in range(game.n)]
+
+    def choose(legal):
+        return rngs[st.current].choice(legal)
     while not st.is_terminal and st.deal_number <= MAX_DEALS:
         if how == "playout":
-            st.playout(rng.choice)
+            st.playout(choose)
         else:
-            st.apply(rng.choice(st.legal_actions()))
+            st.apply(choose(st.legal_actions()))
     return ([(p, a.name) for p, a in st.history], [d.scores for d in st.deals], list(st.totals), st.is_terminal)
 
 

@@ -178,8 +178,8 @@ def _apply(src: Source, phase, depth: int, grouped) -> None:
     add(depth, "if len(cards) < size:")  # (fewer than the seats when some sit out)
     add(depth + 1, "p = after[p]")
     add(depth + 1, "continue")
-    add(depth, f"tricks.append({src.bind(Trick, 'trick')}(len(tricks) + {lit(1)}, leader, tuple(cards), "
-               "order[leader], winner, led))")
+    add(depth, f"tricks.append({src.bind(Trick.make, 'trick')}((len(tricks) + {lit(1)}, leader, tuple(cards), "
+               "order[leader], winner, led)))")
     add(depth, "won[winner].extend(cards)")
     add(depth, f"tw[winner] += {lit(1)}")
     add(depth, f"cards = {fld('trick_cards')} = []")
@@ -228,6 +228,7 @@ def generate(phase) -> Source | None:
     if grouped is not None:
         src.add(3, "gp = groups[p]")
     _legal(src, _Reads(src, True), phase, 3, grouped)
+    src.add(3, f"{fld('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
     src.add(3, "c = choice(legal)")
     src.add(3, "actions.append(pairs[p][c])")
     src.add(3, "try:")  # a rule failing as the card is played is placed at that card
