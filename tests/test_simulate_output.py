@@ -317,7 +317,8 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_no_progress_off_a_terminal():
+def test_no_progress_off_a_terminal(monkeypatch):
+    monkeypatch.undo()  # the real interval: a run this short shows nothing
     code, out, err = cli("simulate", BARBU, "--games", 2)
     assert code == 0 and err == ""
 
