@@ -376,15 +376,3 @@ def test_a_spec_function_is_one_generated_function_over_its_parameters():
     impl, _ = compile_function("10 / (p - 1)", SCOPE, {"p": "number"})
     assert generate(*impl.body) is None
 
-
-def test_a_fault_in_a_generated_spec_function_is_placed_in_its_text(tmp_path):
-    from test_hardening import cli, line_of, tiny
-
-    spec = tiny(tmp_path, score="ratio(player)")
-    spec.write_text(spec.read_text() + "functions:\n  ratio:\n    params: {p: seat}\n"
-                                       "    value: 'tricks_won_by(p) + [1][tricks_won - tricks_won]'\n")
-    code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
-    assert code == 3
-    n = line_of(spec, "value:")
-    assert err.splitlines()[0] == (f"{spec}:{n}:36: index 0 is out of range for a list of 1 item "
-                                   f"(deal 1, at `A play QH`; seed 1)")
