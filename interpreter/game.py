@@ -21,7 +21,7 @@ from typing import Callable
 from . import safety
 from .actions import Card
 from .cards import Pack
-from .emit.expressions import compile_expression
+from .emit.expressions import compile_expression, compile_function as generate_function
 from .errors import GameError, SpecError, SpecErrors, suggest
 from .expr import ExprError, Func, Name, Scope, compile_expr, compile_function
 from .faults import Places
@@ -413,6 +413,9 @@ class Compiler:
                 params = {str(k): v for k, v in (f.get("params") or {}).items()}
                 try:
                     impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+                    generated = generate_function(*impl.body) if self.generated else None
+                    if generated is not None:  # one generated function instead of a tree of closures
+                        impl = generated[0]
                     safety.check(self, ("functions", name, "value"), str(f["value"]), scope)
                     self.places.add(impl, ("functions", name, "value"))
                 except ExprError as e:

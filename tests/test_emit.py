@@ -188,7 +188,7 @@ def test_the_builder_only_writes_validated_literals_and_engine_fields():
 
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith  # noqa: E402
+from test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith, cards  # noqa: E402
 
 from interpreter.emit.expressions import compile_expression  # noqa: E402
 from interpreter.expr import compile_expr  # noqa: E402
@@ -210,13 +210,42 @@ def test_a_generated_expression_computes_what_its_closures_compute(source, expec
 def test_operators_are_generated_and_the_rest_are_called():
     _, _, (fn, text) = both("player != declarer and target != player")
     assert "(_get" in text and " != " in text and " and " in text and "_node" not in text
-    _, _, (fn, text) = both("count(c in won where c.suit == H) + x")  # a loop stays its closure
-    assert "_node" in text and " + " in text
+    _, _, (fn, text) = both("count(c in won where c.suit == H) + x")  # a loop is a comprehension
+    assert "for x0 in" in text and " + " in text and "_node" not in text
+    # a division reading the loop variable keeps its closure, and so does its loop, which sets the variable
+    _, _, (fn, text) = both("sum(10 / (c.points - 1) for c in won) + x")
+    assert text.count("_node") == 1 and "for x0" not in text
     _, _, (fn, text) = both("x / (y - 1) + 1")  # a division too: it says where the zero came from
     assert text.count("_node") == 1 and "/" not in text
     assert both("x / (y - 1)")[2] is None  # nothing to generate: the closure is the whole expression
     with pytest.raises(Exception, match="division by zero"):
         fn(State())
+
+
+LOOPS = [  # (source, value on test_expr's State): every aggregate, nested loops, a loop in a function call
+    ("count(c in won where c.suit == H)", 3),
+    ("count(c.suit == H for c in won)", 3),
+    ("count(c.suit == H for c in won where c.rank == K)", 1),
+    ("sum(c.points for c in won where c.suit == H)", 11),
+    ("sum(c.points for c in won)", 11),
+    ("min(c.points for c in won where c.suit == S)", 0),
+    ("max(c.points for c in hand where c.suit == C)", 0),
+    ("max(count(c in won where c.suit == s) for s in suits)", 3),
+    ("sum(sum(count(c in won where c.suit == s and c.rank == r) for r in [Q, K]) for s in suits)", 3),
+    ("any(c in hand where c.suit != H)", True),
+    ("all(c in hand where c.suit == H)", False),
+    ("any(c.suit == S for c in hand where c.rank == 4)", True),
+    ("filter(c in hand where c.suit == H and not wins_trick(c) and c.rank != T)", cards("2H 3H")),
+    ("count(p in seats where longest(p) == max(longest(q) for q in seats))", 2),
+    ("sum(x for c in won) + count(xs)", 7 * 6 + 3),
+]
+
+
+@pytest.mark.parametrize("source,expected", LOOPS)
+def test_a_generated_loop_computes_what_its_closure_computes(source, expected):
+    closure, fn, generated = both(source)
+    assert generated is not None and "for x0 in" in generated[1] and "_node" not in generated[1]
+    assert fn(State()) == closure(State()) == expected
 
 
 @given(_arith(4), hst.integers(-50, 50), hst.integers(-50, 50), hst.integers(-50, 50))
@@ -333,3 +362,17 @@ def test_a_fault_in_the_playout_reads_as_one_move_by_move(tmp_path, where, text)
     message = fault("api")
     assert message is not None and "broken.yaml:" in message, where
     assert fault("playout") == message
+
+
+def test_a_spec_function_is_one_generated_function_over_its_parameters():
+    from interpreter.emit.expressions import compile_function as generate
+    from interpreter.expr import compile_function
+
+    impl, _ = compile_function("count(c in won where c.suit == s) + longest(p)", SCOPE, {"s": "suit", "p": "seat"})
+    fn, text = generate(*impl.body)
+    assert text.startswith("def value(st, a0, a1):") and "_node" not in text
+    assert fn(State(), 1, 3) == impl(State(), 1, 3) == 3 + 3
+    # a closure that reads a parameter cannot run where the parameter is a local: the closures stay
+    impl, _ = compile_function("10 / (p - 1)", SCOPE, {"p": "number"})
+    assert generate(*impl.body) is None
+

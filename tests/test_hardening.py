@@ -108,14 +108,18 @@ def test_index_out_of_range_in_a_play_rule_is_placed_in_the_spec(tmp_path):
     ]
 
 
-def test_a_spec_function_that_fails_is_placed_in_its_own_text(tmp_path):
+@pytest.mark.parametrize("body, column", [
+    ("[1][tricks_won - tricks_won]", 17),  # the index alone: the function is its closure
+    ("tricks_won_by(p) + [1][tricks_won - tricks_won]", 36),  # a generated function calling the index's closure
+])
+def test_a_spec_function_that_fails_is_placed_in_its_own_text(tmp_path, body, column):
     spec = tiny(tmp_path, score="ratio(player)")
     spec.write_text(spec.read_text() + "functions:\n  ratio:\n    params: {p: seat}\n"
-                                       "    value: '[1][tricks_won - tricks_won]'\n")
+                                       f"    value: '{body}'\n")
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "value:")
-    assert err.splitlines()[0] == (f"{spec}:{n}:17: index 0 is out of range for a list of 1 item "
+    assert err.splitlines()[0] == (f"{spec}:{n}:{column}: index 0 is out of range for a list of 1 item "
                                    f"(deal 1, at `A play QH`; seed 1)")
 
 

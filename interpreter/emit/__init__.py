@@ -51,6 +51,10 @@ GENERATOR_WORDS = frozenset({
     "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
     "tpower", "wb", "sw", "ls", "top",
 })
+# the locals of generated expressions: loop variables by depth, a spec function's parameters
+LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))
+PARAMETERS = tuple(f"a{i}" for i in range(8))
+GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS)
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 
 

@@ -211,4 +211,5 @@ def compile_function(source: str, scope: Scope, params: dict[str, str], what: st
             for c, v in zip(cells_t, args):
                 c[0] = v
             return f(ctx)
+    impl.body = (code, tuple(cells))  # the checked body over its parameters' cells, for a source generator
     return impl, code.type

@@ -91,8 +91,6 @@ class _Compiler:
         """A compiled node; folded to a constant when it needs neither ctx nor loop variables."""
         ctx = any(p.ctx for p in parts) if ctx is None else ctx
         cells = frozenset().union(*(p.cells for p in parts)) if cells is None else cells
-        if cells:  # a node of a loop's variable is generated only as part of its loop
-            kw.pop("tree", None)
         if ctx or cells:
             return _C(fn, type, ctx, cells, **kw)
         try:
@@ -153,7 +151,8 @@ class _Compiler:
         ident = str(node.children[0])
         if ident in self.local:
             t, cell = self.local[ident]
-            return _C(lambda ctx: cell[0], t, False, frozenset({id(cell)}), kind="cell", cell=cell)
+            return _C(lambda ctx: cell[0], t, False, frozenset({id(cell)}), kind="cell", cell=cell,
+                      tree=("cell", cell))
         n = self.scope.names.get(ident)
         if n is None:
             if ident in self.scope.funcs or ident in BUILTINS:
@@ -397,7 +396,8 @@ class _Compiler:
                 raise self.err(arg, f"`{name}` needs a list of {_ITEM[name]}s, but `{self.text(arg)}` is {a(xs.type)}",
                                f"write `{name}(… for v in {self.text(arg)})`")
             f, fs = _PLAIN[name], xs.fn
-            return self.node(node, lambda ctx: f(fs(ctx)), "bool" if name in ("any", "all") else "number", [xs])
+            return self.node(node, lambda ctx: f(fs(ctx)), "bool" if name in ("any", "all") else "number", [xs],
+                             tree=("call1", f, xs))
         if arg.data == "comp":
             head, cond_node = arg.children
             if head.data != "in_" or head.children[0].data != "name":
@@ -436,4 +436,5 @@ class _Compiler:
         for c in parts:
             cells = cells | (c.cells - {id(cell)})
         fn = _loop(name, xs.fn, cell, cond.fn if cond else None, value.fn if value else None)
-        return self.node(node, fn, returns, [xs, *parts], ctx=xs.ctx or any(c.ctx for c in parts), cells=cells)
+        return self.node(node, fn, returns, [xs, *parts], ctx=xs.ctx or any(c.ctx for c in parts), cells=cells,
+                         tree=("loop", name, cell, xs, cond, value))
