@@ -73,6 +73,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         if key not in names:
             names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
 
+    card_at = {(r, s): pack.by_name.get(f"{rank}{suit}")  # (rank, suit) -> the card, None if none
+               for r, rank in enumerate(pack.ranks) for s, suit in enumerate(pack.suits)}
+
     def wins_trick(state, c):
         if not state.trick_cards:
             return True
@@ -118,8 +121,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "announced": Func(("seat", "number"), "bool", lambda st, p, w: w in st.call_extras[p],
                           "whether a seat announced this, with its call or with a card it played "
                           "(`announced(p, rainbow)`)"),
-        "card_of_suit": Func(("rank", "suit"), "card", lambda st, r, s: st.game.pack.by_name.get(
-            f"{st.game.pack.ranks[r]}{st.game.pack.suits[s]}") if r is not None and s is not None else None,
+        "card_of_suit": Func(("rank", "suit"), "card", lambda st, r, s: card_at.get((r, s)),
             "the card of this rank and suit (none if the pack has no such card)"),
         "deal_score_of": Func(("seat",), "number",
                               lambda st, p: st.deal.scores[p] if st.deal.scores is not None else 0,
@@ -206,9 +208,22 @@ def _played(state):
 
 
 def _played_by(state, p):
-    out = [c for t in state.tricks for s, c in zip(t.seats, t.cards) if s == p]
-    out.extend(c for s, c in zip(state.trick_seats, state.trick_cards) if s == p)
-    return out
+    """The cards seat `p` has played in this deal, in order. Scores ask it many times at one
+    moment (a card held or played, for each of a run of cards): the lists of every seat are
+    kept until a card is played. They belong to the state's own trick lists, which a clone
+    copies, so a clone never reads its original's."""
+    tricks, cards = state.tricks, state.trick_cards
+    memo = state.__dict__.get("_played_memo")
+    if memo is None or memo[0] is not tricks or memo[1] != len(tricks) or memo[2] is not cards \
+            or memo[3] != len(cards):
+        by_seat = [[] for _ in range(state.n)]
+        for t in tricks:
+            for s, c in zip(t.seats, t.cards):
+                by_seat[s].append(c)
+        for s, c in zip(state.trick_seats, cards):
+            by_seat[s].append(c)
+        memo = state._played_memo = (tricks, len(tricks), cards, len(cards), by_seat)
+    return memo[4][p]
 
 
 def _declarer_doubles(state, p, q) -> int:

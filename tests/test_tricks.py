@@ -31,3 +31,32 @@ def test_fast_cascade_agrees_with_the_general_one(path):
             st.apply(rng.choice(st.legal_actions()))
     if not compared:
         pytest.skip("no trick phase of this game takes the closure")
+
+
+def test_played_by_follows_each_card_and_never_reads_another_state():
+    """`played_by` keeps each seat's cards for one moment of one state: a card played, a new
+    trick or a clone that plays otherwise each get their own."""
+    import random as _random
+
+    from interpreter.game import load_game
+    from interpreter.scope import _played_by
+
+    state = load_game(ROOT / "specs" / "barbu" / "barbu.yaml").new_state(5)
+    rng = _random.Random(5)
+    while state.phase.kind != "tricks":
+        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(6):  # into the second trick
+        state.apply(rng.choice(state.legal_actions()))
+    p = state.current
+    before = list(_played_by(state, p))
+    assert len(before) == 1
+    other = state.clone()
+    mine, theirs = state.legal_actions()[0], other.legal_actions()[-1]
+    assert mine != theirs
+    state.apply(mine)
+    other.apply(theirs)
+    assert _played_by(state, p) == before + [mine] and _played_by(other, p) == before + [theirs]
+    state.apply(state.legal_actions()[0])  # the trick ends: its cards stay each seat's
+    assert not state.trick_cards and len(state.tricks) == 2
+    assert _played_by(state, p) == before + [mine]
+    assert [c for t in state.tricks for s, c in zip(t.seats, t.cards) if s == p] == before + [mine]
