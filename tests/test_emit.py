@@ -192,6 +192,7 @@ from test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith, cards  # noqa: E4
 
 from interpreter.emit.expressions import compile_expression  # noqa: E402
 from interpreter.expr import compile_expr  # noqa: E402
+from interpreter.syntax import ExprError  # noqa: E402
 
 
 def both(source):
@@ -212,14 +213,31 @@ def test_operators_are_generated_and_the_rest_are_called():
     assert "(_get" in text and " != " in text and " and " in text and "_node" not in text
     _, _, (fn, text) = both("count(c in won where c.suit == H) + x")  # a loop is a comprehension
     assert "for x0 in" in text and " + " in text and "_node" not in text
-    # a division reading the loop variable keeps its closure, and so does its loop, which sets the variable
-    _, _, (fn, text) = both("sum(10 / (c.points - 1) for c in won) + x")
-    assert text.count("_node") == 1 and "for x0" not in text
-    _, _, (fn, text) = both("x / (y - 1) + 1")  # a division too: it says where the zero came from
-    assert text.count("_node") == 1 and "/" not in text
-    assert both("x / (y - 1)")[2] is None  # nothing to generate: the closure is the whole expression
-    with pytest.raises(Exception, match="division by zero"):
+    # a division and an index call the checker's functions for them, which say where a zero or a bad index came from
+    _, _, (fn, text) = both("x / (y - 1) + [1, 2][x - 6]")
+    assert "/" not in text and "_node" not in text and text.count("(st, ") == 2
+    with pytest.raises(ExprError, match="division by zero") as raised:
         fn(State())
+    assert (raised.value.line, raised.value.column) == (1, 6)
+    _, _, (fn, text) = both("sum(10 / (c.points - 1) for c in won where c.suit != H) + [1][x]")  # in a loop too
+    assert "for x0 in" in text and "_node" not in text
+    with pytest.raises(ExprError, match="index 7 is out of range for a list of 1 item") as raised:
+        fn(State())
+    assert (raised.value.line, raised.value.column) == (1, 63)
+
+
+def test_a_closure_that_reads_a_loop_variable_keeps_its_loop_a_closure():
+    """Every form of the language has a tree; a node without one (a form added later) that
+    reads a loop variable cannot run where the variable is a local: its loop stays whole."""
+    from interpreter.emit.expressions import compile_expression as generate
+    from interpreter.expr.closures import _C
+
+    compiled = compile_expr("sum(c.points + 1 for c in won) + x", SCOPE)
+    loop, x = compiled.node.tree[2:]
+    value = loop.tree[5]
+    loop.tree = loop.tree[:5] + (_C(value.fn, value.type, value.ctx, value.cells),)  # the same node, no tree
+    fn, text = generate(compiled.node)
+    assert "_node" in text and "for x0" not in text and fn(State()) == compiled.fn(State()) == 11 + 6 + 7
 
 
 LOOPS = [  # (source, value on test_expr's State): every aggregate, nested loops, a loop in a function call
@@ -372,7 +390,9 @@ def test_a_spec_function_is_one_generated_function_over_its_parameters():
     fn, text = generate(*impl.body)
     assert text.startswith("def value(st, a0, a1):") and "_node" not in text
     assert fn(State(), 1, 3) == impl(State(), 1, 3) == 3 + 3
-    # a closure that reads a parameter cannot run where the parameter is a local: the closures stay
-    impl, _ = compile_function("10 / (p - 1)", SCOPE, {"p": "number"})
-    assert generate(*impl.body) is None
+    impl, _ = compile_function("10 / (p - 1)", SCOPE, {"p": "number"})  # a division on a parameter
+    fn, text = generate(*impl.body)
+    assert text == "def value(st, a0):\n    return _fn0(st, 10, (a0 - 1))\n" and fn(State(), 3) == impl(State(), 3) == 5
+    with pytest.raises(ExprError, match="division by zero: `p - 1` is 0"):
+        fn(State(), 1)
 

@@ -10,8 +10,14 @@ as one `def value(st): return ...` under THE RULE of `interpreter.emit`:
   `ENGINE_FIELDS`), or `st.FIELD[st.player]` for a per-seat field read for `player`;
 * a constant is an int, a bool or None written with `repr`; any other constant (a card
   list, a contract key) is bound, as are tables and the scope's functions;
-* a node with no tree (a loop, an index, a division, whose closures know how to report a
-  fault at their place in the spec) is its own closure, called by its bound name.
+* a division or an index is a call of the checker's own function for it, which reports a
+  fault at its place in the spec, as the closure does;
+* a loop over a list is a generator expression (or a list comprehension for `filter`) whose
+  variable is a local (`x0`, `x1`... by depth), a spec function one generated function
+  whose parameters are locals (`a0`, `a1`...);
+* a node with no tree is its own closure, called by its bound name; a closure that reads a
+  loop variable or a parameter (which generated code keeps in a local) cannot be called
+  so, and its loop, or its whole expression or function, keeps its closures.
 
 The generated function replaces the closure where the game runs; `generated=False`
 keeps the closures (tests/test_emit.py holds the two to the same records).
@@ -83,6 +89,8 @@ def render(c, src: Source, names: dict | None = None) -> str:
         return f"{src.bind(args[0], 'fn')}({', '.join(['st', *(sub(x) for x in args[1:])])})"
     if form == "call1":
         return f"{src.bind(args[0], 'fn')}({sub(args[1])})"
+    if form == "list":
+        return f"[{', '.join(sub(x) for x in args)}]"
     if form == "loop":
         try:
             return _loop(src, names, *args)

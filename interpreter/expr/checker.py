@@ -180,7 +180,8 @@ class _Compiler:
                 raise self.err(i, f"all items of a list must have the same type, but `{self.text(items[0])}` "
                                   f"is {a(codes[0].type)} and `{self.text(i)}` is {a(c.type)}")
         fns = tuple(c.fn for c in codes)
-        return self.node(node, lambda ctx: [f(ctx) for f in fns], list_of(codes[0].type), codes)
+        return self.node(node, lambda ctx: [f(ctx) for f in fns], list_of(codes[0].type), codes,
+                         tree=("list", *codes))
 
     # -- operators
 
@@ -203,15 +204,20 @@ class _Compiler:
         if y.kind == "const" and y.value == 0 and node.data in ("div", "floordiv", "mod"):
             raise self.err(right, f"division by zero: `{what}` is 0")
 
-        def fn(ctx):
+        too_large = f"the result of `{self.text(node)}` is too large"
+
+        def apply(ctx, a, b):  # (a division says where a zero came from: generated code calls it too)
             try:
-                return op(fx(ctx), fy(ctx))
+                return op(a, b)
             except ZeroDivisionError:
                 raise ExprError(f"division by zero: `{what}` is 0", *where) from None
             except OverflowError:
-                raise ExprError(f"the result of `{self.text(node)}` is too large", *_pos(node)) from None
-        sign = _SIGNS.get(node.data)  # (a division keeps its closure: it says where a zero came from)
-        return self.node(node, fn, "number", [x, y], tree=("op", sign, x, y) if sign else None)
+                raise ExprError(too_large, *_pos(node)) from None
+
+        def fn(ctx):
+            return apply(ctx, fx(ctx), fy(ctx))
+        sign = _SIGNS.get(node.data)
+        return self.node(node, fn, "number", [x, y], tree=("op", sign, x, y) if sign else ("call", apply, x, y))
 
     @_rule("compare")
     def compare(self, node, want):
@@ -285,7 +291,9 @@ class _Compiler:
             chosen = x if c.value else y
             if chosen.type == t:
                 return chosen
-            return _const(chosen.value, t) if chosen.kind == "const" else _C(chosen.fn, t, chosen.ctx, chosen.cells)
+            if chosen.kind == "const":
+                return _const(chosen.value, t)
+            return _C(chosen.fn, t, chosen.ctx, chosen.cells, tree=chosen.tree)
         fc, fx, fy = c.fn, x.fn, y.fn
         return self.node(node, lambda ctx: fx(ctx) if fc(ctx) else fy(ctx), t, [c, x, y], tree=("if", c, x, y))
 
@@ -301,8 +309,7 @@ class _Compiler:
         i = self.need(right, "number")
         fs, fi, where = xs.fn, i.fn, _pos(right)
 
-        def fn(ctx):
-            items, k = fs(ctx), fi(ctx)
+        def at(ctx, items, k):  # (it says where a bad index came from: generated code calls it too)
             try:
                 if type(k) is float and k.is_integer():
                     k = int(k)
@@ -314,7 +321,10 @@ class _Compiler:
             except (IndexError, TypeError, KeyError):
                 pass
             raise _index_error(items, k, where)
-        return self.node(node, fn, elem(xs.type), [xs, i])
+
+        def fn(ctx):
+            return at(ctx, fs(ctx), fi(ctx))
+        return self.node(node, fn, elem(xs.type), [xs, i], tree=("call", at, xs, i))
 
     @_rule("attr")
     def attr(self, node, want):
