@@ -33,7 +33,7 @@ from .phases.trump_bid import TrumpBid
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass", "schmeiss", "last_must_name"},
-    "auction": {"first", "bids", "winning_bid", "hold"},
+    "auction": {"first", "bids", "winning_bid", "hold", "void_if_all_pass"},
     "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
@@ -187,7 +187,8 @@ class PhaseCompiler:
         values, labels = self.auction_bids(base, p)
         first = self.owner.expr(base + ("first",), "seat", default="next(dealer)")
         kind = HoldingAuction if p.get("hold") else Auction
-        return kind(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")))
+        return kind(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")),
+                    p.get("void_if_all_pass", True) is not False)
 
     def _phase_call_card(self, name, p, base, ctx):
         if "card" not in p:
