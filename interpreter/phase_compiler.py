@@ -201,6 +201,12 @@ class PhaseCompiler:
 
     def _phase_trump_bid(self, name, p, base, ctx):
         n = self.owner.n
+        phases = self.owner.spec.get("phases") or {}
+        before = list(phases)[:list(phases).index(name)] if name in phases else []
+        if not any((phases[b] or {}).get("kind", b) == "deal" and (phases[b] or {}).get("turn_up") in ("trump", "offer")
+                   for b in before):  # `take` would take the suit of a card nobody turned up
+            self.owner.error(base, "a `trump_bid` phase bids over a turned-up card, but no deal before it turns "
+                             "one up: add `turn_up: offer` to the deal", at_key=True)
         return TrumpBid(name, self.owner.pack, n, self.owner.step, self.owner.expr(base + ("first",), "seat", default="left(dealer)"),
                         bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)),
                         bool(p.get("last_must_name", False)))
