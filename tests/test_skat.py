@@ -302,3 +302,35 @@ def test_the_rulebook_says_what_a_deal_nobody_bids_in_comes_to():
     line = "If nobody bids, the first player may bid or pass; if he passes too, "
     assert line + "the deal is played on without a declarer." in with_ramsch
     assert line + "the deal is thrown in." in without
+
+
+def test_random_ramsch_deals_score_as_the_header_says_ties_included():
+    """Deals nobody bids in, played at random, scored again here from the tricks alone."""
+    game = load_game(SPEC, options={"ramsch": "true"})
+    seen = set()
+    for seed in range(600):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            st.apply("pass")
+        while st.deal_number == 1:
+            st.apply(rng.choice(st.legal_actions()))
+        d = st.deals[0]
+        took = [sum(POINTS.get(game.pack.card_name(c)[0], 0) for t in d.tricks if t.winner == p for c in t.cards)
+                for p in (X, Y, Z)]
+        tricks = [sum(t.winner == p for t in d.tricks) for p in (X, Y, Z)]
+        most, last = max(took), d.tricks[-1].winner
+        tied = [p for p in (X, Y, Z) if took[p] == most]
+        if 10 in tricks:
+            expected, case = [120 if n == 10 else 0 for n in tricks], "durchmarsch"
+        else:
+            losers = [last] if last in tied else tied
+            loss = (most + 120 - sum(took)) * (2 if tricks.count(0) == 1 else 1)
+            expected = [-loss if p in losers else 0 for p in (X, Y, Z)]
+            case = ("jungfrau " if tricks.count(0) == 1 else "") + (
+                "alone" if len(tied) == 1 else "tie, last trick" if last in tied else "tie, both")
+        assert d.scores == expected, (seed, took, tricks, last)
+        seen.add(case)
+        if {"alone", "jungfrau alone", "tie, last trick", "tie, both"} <= seen:
+            break
+    assert {"alone", "jungfrau alone", "tie, last trick", "tie, both"} <= seen, seen
