@@ -59,13 +59,13 @@ class _Known:
     of an expression) and the loop variables over ranges, each with (least, greatest, lists it is
     within the count of)."""
 
-    __slots__ = ("facts", "loops")
+    __slots__ = ("facts", "loops", "bound")
 
-    def __init__(self, facts=frozenset(), loops=None):
-        self.facts, self.loops = facts, loops or {}
+    def __init__(self, facts=frozenset(), loops=None, bound=frozenset()):
+        self.facts, self.loops, self.bound = facts, loops or {}, bound  # bound: every loop variable here
 
     def add(self, facts) -> "_Known":
-        return _Known(self.facts | facts, self.loops) if facts else self
+        return _Known(self.facts | facts, self.loops, self.bound) if facts else self
 
     def bind(self, var: str, bounds) -> "_Known":
         """Enter a loop over `var`: what was known of an outer `var` no longer holds."""
@@ -74,7 +74,7 @@ class _Known:
         loops = {k: v for k, v in self.loops.items() if k != var and mark not in v[2]}
         if bounds is not None:
             loops[var] = bounds
-        return _Known(facts, loops)
+        return _Known(facts, loops, self.bound | {var})
 
 
 def unguarded_divisions(source: str, scope) -> list[tuple[int, int, str]]:
@@ -104,8 +104,11 @@ class _Ctx:
     def __init__(self, source, scope):
         self.source, self.scope, self.consts = source, scope, {}
 
-    def const(self, node):
-        """The value of the expression at `node` if it is a constant of the game, else None."""
+    def const(self, node, known: _Known):
+        """The value of the expression at `node` if it is a constant of the game, else None (also when
+        a loop variable hides a name of the game in it)."""
+        if known.bound and any(n.data == "name" and str(n.children[0]) in known.bound for n in node.iter_subtrees()):
+            return None
         text = self.source[node.meta.start_pos:node.meta.end_pos]
         if text not in self.consts:
             try:
@@ -140,7 +143,7 @@ def _walk(node, known: _Known, ctx: _Ctx, out: list) -> None:
         divisor = node.children[1]
         if not any(f[0] == _canon(divisor) and isinstance(f[2], float) and f[1] in _NONZERO
                    and _NONZERO[f[1]](f[2]) for f in known.facts):
-            value = ctx.const(divisor)
+            value = ctx.const(divisor, known)
             if value is None or value == 0:
                 out.append(("divide", divisor.meta.line, divisor.meta.column, _text(divisor, ctx.source), None))
     if kind == "index":
@@ -213,7 +216,7 @@ def _value_range(node, known: _Known, ctx: _Ctx) -> tuple[float, float]:
     if k is not None:
         return k, k
     lo, hi = -_INF, _INF
-    value = ctx.const(node)
+    value = ctx.const(node, known)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value), float(value)
     if isinstance(node, Tree) and node.data == "name":
@@ -255,7 +258,7 @@ def _least_length(node, known: _Known, ctx: _Ctx) -> float:
             least = min(_least_length(node.children[1], known, ctx), _least_length(node.children[2], known, ctx))
         elif node.data == "attr" and str(node.children[1]) == "cards":
             least = 1  # a played trick has a card at least
-        value = ctx.const(node)
+        value = ctx.const(node, known)
         if isinstance(value, (list, tuple)):
             return len(value)
     counted = _count_of(_canon(node))

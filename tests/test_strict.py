@@ -226,6 +226,9 @@ def three_seat_scope():
     ("sum(won[k].points for k in range(1, count(tricks)) where k <= count(won))", []),
     ("sum([1, 2, 3][k] for k in range(1, 3))", []),
     ("sum([1, 2, 3][k] for k in range(1, 4))", ["[1, 2, 3][k]"]),
+    ("sum([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][pack_size] for pack_size in range(1, 12))", []),
+    ("sum([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][pack_size] for pack_size in range(1, 13))",  # not the game's 12
+     ["[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][pack_size]"]),
     ("if tricks_won >= 1 and tricks_won <= 3 then [1, 2, 3][tricks_won] else 0", []),
     ("if tricks_won >= 1 and tricks_won <= count(won) then won[tricks_won].points else 0", []),
     ("if tricks_won <= 3 then [1, 2, 3][tricks_won] else 0", ["[1, 2, 3][tricks_won]"]),
