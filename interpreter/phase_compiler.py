@@ -33,7 +33,7 @@ from .phases.trump_bid import TrumpBid
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass", "schmeiss", "last_must_name"},
-    "auction": {"first", "bids", "winning_bid", "hold"},
+    "auction": {"first", "bids", "winning_bid", "hold", "void_if_all_pass"},
     "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
@@ -190,7 +190,8 @@ class PhaseCompiler:
         values, labels = self.auction_bids(base, p)
         first = self.owner.expr(base + ("first",), "seat", default="next(dealer)")
         kind = HoldingAuction if p.get("hold") else Auction
-        return kind(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")))
+        return kind(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")),
+                    p.get("void_if_all_pass", True) is not False)
 
     def _phase_call_card(self, name, p, base, ctx):
         if "card" not in p:
@@ -203,6 +204,12 @@ class PhaseCompiler:
 
     def _phase_trump_bid(self, name, p, base, ctx):
         n = self.owner.n
+        phases = self.owner.spec.get("phases") or {}
+        before = list(phases)[:list(phases).index(name)] if name in phases else []
+        if not any((phases[b] or {}).get("kind", b) == "deal" and (phases[b] or {}).get("turn_up") in ("trump", "offer")
+                   for b in before):  # `take` would take the suit of a card nobody turned up
+            self.owner.error(base, "a `trump_bid` phase bids over a turned-up card, but no deal before it turns "
+                             "one up: add `turn_up: offer` to the deal", at_key=True)
         return TrumpBid(name, self.owner.pack, n, self.owner.step, self.owner.expr(base + ("first",), "seat", default="left(dealer)"),
                         bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)),
                         bool(p.get("last_must_name", False)))

@@ -68,7 +68,8 @@ class PlayCompiler:
         if layout:
             own = self.owner._get(lay_path[:-1]) or {}  # the play settings written with the layout
             for k, why in (("trump", "no trumps"), ("rules", "no play rules"), ("stop_when", "no end before the last "
-                           "card"), ("announcements", "no announcements"), ("open_hand", "no open hand")):
+                           "card"), ("announcements", "no announcements"), ("open_hand", "no open hand"),
+                           ("sits_out", "nobody sits out")):
                 if k in own:
                     self.owner.error(lay_path[:-1] + (k,), f"a `layout` play has no tricks, so {why}: remove `{k}`",
                                      at_key=True)

@@ -174,12 +174,19 @@ class PhaseWriter:
                     "hold, or passes. Whoever passes drops out, and the next player bids to the survivor.",
                     f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
                     f"The survivor is the declarer; the last bid named is the {name.replace('_', ' ')}.",
-                    "If nobody bids, the first player may bid or pass; if he passes too, the deal is thrown in."]
+                    "If nobody bids, the first player may bid or pass; if he passes too, " + self._all_passed(p)]
         return [f"From {self.w(p.get('first', 'next(dealer)'))}, each player still in the auction bids higher than "
                 "the bid standing, or passes and takes no further part.",
                 f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
                 f"The last bidder left is the declarer; his bid is the {name.replace('_', ' ')}.",
-                "If everybody passes without a bid, the deal is thrown in."]
+                "If everybody passes without a bid, " + self._all_passed(p)]
+
+    @staticmethod
+    def _all_passed(p) -> str:
+        """What an auction nobody bids in comes to."""
+        if p.get("void_if_all_pass", True) is False:
+            return "the deal is played on without a declarer."
+        return "the deal is thrown in."
 
     def phase_pass_cards(self, p):
         who = "Each player" if p.get("who") is None else f"Each player for whom {self.w.cond(p['who'])}"

@@ -97,7 +97,7 @@ def test_a_playout_fault_is_placed_in_the_spec(tmp_path):
     """A rule failing inside the generated loop is reported like one failing through apply()."""
     text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
     text = text.replace("keep: card.suit == trump and wins_trick(card)",
-                        "keep: card.suit == trump and [1, 2][tricks_won + 3] == 1")
+                        "keep: card.suit == trump and (tricks_won + 0.5 < 1 or tricks_won + 0.5 > 2 or [1, 2][tricks_won + 0.5] == 1)")
     spec = tmp_path / "broken.yaml"
     spec.write_text(text)
     game = load_game(spec)
@@ -109,7 +109,7 @@ def test_a_playout_fault_is_placed_in_the_spec(tmp_path):
             while not st.is_terminal:
                 st.playout(rng.choice)
         except GameFault as e:
-            assert "broken.yaml:66:" in str(e) and "is out of range for a list of 2 items" in str(e)
+            assert "broken.yaml:66:" in str(e) and "an index must be a whole number" in str(e)
             return
     pytest.fail("no game reached the broken rule")
 
@@ -351,11 +351,11 @@ def test_random_bots_play_in_the_playout_with_the_same_games():
 
 @pytest.mark.parametrize("where, text", [
     ("a play rule", ("keep: card.suit == trump and wins_trick(card)",
-                     "keep: card.suit == trump and [1, 2][tricks_won + 3] == 1")),
+                     "keep: card.suit == trump and (tricks_won + 0.5 < 1 or tricks_won + 0.5 > 2 or [1, 2][tricks_won + 0.5] == 1)")),
     ("the end of a trick", ("      rules: [follow suit, must win with a trump]\n",
                             "      rules: [follow suit, must win with a trump]\n"
-                            "      stop_when: '[1, 2][trick_number] == 1'\n")),
-    ("the score", ("score: 5 * tricks_won", "score: 5 * [1, 2][tricks_won + 3]")),
+                            "      stop_when: 'trick_number / 2 >= 1 and trick_number / 2 <= 2 and [2, 2][trick_number / 2] == 1'\n")),
+    ("the score", ("score: 5 * tricks_won", "score: 5 * tricks_won + (if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 2 then [0, 0][tricks_won + 0.5] else 0)")),
 ])
 def test_a_fault_in_the_playout_reads_as_one_move_by_move(tmp_path, where, text):
     """The same failure of the rules, the same message, the same place and the same action named,

@@ -443,11 +443,14 @@ def _replay_changed(tree, spec_line):
     return (path, *_cli(["replay", path]))
 
 
-def test_known_expression_fault_during_play_is_a_game_error(tree):
+def test_known_turn_up_taken_away_from_a_trump_bid_is_refused_before_play(tree):
+    # (it used to fail during play, when a seat took the suit of a card nobody turned up)
     text = _original("specs/klaberjass/klaberjass.yaml").replace("    turn_up: offer ", "    # no turn-up ")
     path = _write(tree, "specs/klaberjass/klaberjass.yaml", text)
     code, err = _cli(["simulate", path, "--games", "1", "--seed", "0"])
-    assert code == 3 and "turn_up" in err and "TypeError" in err.splitlines()[0]
+    assert code == 3 and err.splitlines()[0].endswith(
+        ": a `trump_bid` phase bids over a turned-up card, but no deal before it turns one up: add `turn_up: offer` "
+        "to the deal")
 
 
 def test_known_missing_spec_of_a_record_is_placed_in_the_record(tree):

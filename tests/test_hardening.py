@@ -70,8 +70,8 @@ def line_of(path: Path, fragment: str) -> int:
 
 # ---------------------------------------------------------------- 1. a spec that fails during a game
 
-# an index validate cannot prove in range (it proves divisions: see test_a_division_validate_cannot_prove)
-INDEX = "tricks_won + [10, 20, 30][tricks_won - tricks_won]"
+# an index validate proves in range (see test_an_index_validate_cannot_prove...) that is no whole number
+INDEX = "if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 3 then [10, 20, 30][tricks_won + 0.5] else 0"
 
 
 def test_an_index_out_of_range_in_a_score_is_placed_in_the_spec(tmp_path):
@@ -79,11 +79,9 @@ def test_an_index_out_of_range_in_a_score_is_placed_in_the_spec(tmp_path):
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, f"score: {INDEX}")
-    assert err == (f"{spec}:{n}:38: index 0 is out of range for a list of 3 items "
-                   f"(deal 1, at `A play QH`; seed 1)\n"
+    assert err == (f"{spec}:{n}:81: an index must be a whole number (deal 1, at `A play QH`; seed 1)\n"
                    f"        score: {INDEX}\n"
-                   f"{' ' * 41}^\n"
-                   f"  hint: lists count from 1; -1 is the last item\n")
+                   f"{' ' * 84}^\n")
 
 
 def test_a_division_validate_cannot_prove_is_refused_before_any_game(tmp_path):
@@ -96,21 +94,28 @@ def test_a_division_validate_cannot_prove_is_refused_before_any_game(tmp_path):
         "        score: 10 / (tricks_won - tricks_won)"]
 
 
+HAND_INDEX = ("if count(hand) / 3 >= 1 and count(hand) / 3 <= count(hand) then card.suit == hand[count(hand) / 3].suit"
+              " else true")
+
+
 def test_index_out_of_range_in_a_play_rule_is_placed_in_the_spec(tmp_path):
-    spec = tiny(tmp_path, keep="card.suit == hand[7].suit")
+    spec = tiny(tmp_path, keep=HAND_INDEX)
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "keep:")
     assert err.splitlines() == [
-        f"{spec}:{n}:29: index 7 is out of range for a list of 4 items (deal 1, A to act after `B play AS`; seed 1)",
-        "        keep: card.suit == hand[7].suit",
-        "                                ^",
+        f"{spec}:{n}:93: an index must be a whole number (deal 1, A to act after `B play AS`; seed 1)",
+        f"        keep: {HAND_INDEX}",
+        " " * 96 + "^",
     ]
 
 
+FRACTION = "if count(tricks) / 3 >= 1 and count(tricks) / 3 <= 2 then [1, 2][count(tricks) / 3] else 0"
+
+
 @pytest.mark.parametrize("body, column", [
-    ("[1][tricks_won - tricks_won]", 17),  # the index alone: the function is its closure
-    ("tricks_won_by(p) + [1][tricks_won - tricks_won]", 36),  # a generated function calling the index's closure
+    (FRACTION, 78),  # the function is its index
+    (f"tricks_won_by(p) + ({FRACTION})", 98),  # one generated function over its parameter, and the index
 ])
 def test_a_spec_function_that_fails_is_placed_in_its_own_text(tmp_path, body, column):
     spec = tiny(tmp_path, score="ratio(player)")
@@ -119,7 +124,7 @@ def test_a_spec_function_that_fails_is_placed_in_its_own_text(tmp_path, body, co
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "value:")
-    assert err.splitlines()[0] == (f"{spec}:{n}:{column}: index 0 is out of range for a list of 1 item "
+    assert err.splitlines()[0] == (f"{spec}:{n}:{column}: an index must be a whole number "
                                    f"(deal 1, at `A play QH`; seed 1)")
 
 
@@ -142,12 +147,11 @@ def test_a_contract_schedule_that_runs_out_of_choices(tmp_path):
 
 def test_a_statistic_that_fails_after_the_game_is_placed_too(tmp_path):
     spec = tiny(tmp_path)
-    spec.write_text(spec.read_text() + "match:\n  statistics:\n    odd: '[1][deal_number - 2] > 0'\n")
+    spec.write_text(spec.read_text() + "match:\n  statistics:\n    odd: 'if (deal_number + 1) / 2 >= 1 and (deal_number + 1) / 2 <= 2 then [1, 2][(deal_number + 1) / 2] > 0 else false'\n")
     code, out, err = cli("simulate", spec, "--games", 1, "--seed", 1, "--seats", "first,first")
     assert code == 3
     n = line_of(spec, "odd:")
-    assert err.splitlines()[0] == (f"{spec}:{n}:15: index 0 is out of range for a list of 1 item "
-                                   f"(deal 2, after `A play JS`; seed 1)")
+    assert err.splitlines()[0] == f"{spec}:{n}:84: an index must be a whole number (deal 2, after `A play JS`; seed 1)"
 
 
 def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_path):
@@ -156,7 +160,7 @@ def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_p
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 3
     n = line_of(spec, f"score: {INDEX}")
-    fault = f"{spec}:{n}:38: index 0 is out of range for a list of 3 items (deal 1, at `A play QH`; seed 1)"
+    fault = f"{spec}:{n}:81: an index must be a whole number (deal 1, at `A play QH`; seed 1)"
     assert err.splitlines()[0] == fault
     assert f"Record saved to {record}" in out
     saved = yaml.safe_load(record.read_text())
@@ -174,12 +178,12 @@ def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_p
 
 def test_a_fault_as_the_game_starts_leaves_no_empty_record(tmp_path):
     spec = tiny(tmp_path)
-    spec.write_text(spec.read_text() + "dealer: {first: 'seats[deal_number + 3]'}\n")
+    spec.write_text(spec.read_text() + "dealer: {first: 'if (deal_number + 3) / 2 >= 1 and (deal_number + 3) / 2 <= 2 then seats[(deal_number + 3) / 2] else seats[1]'}\n")
     record = tmp_path / "r.yaml"
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 3, err
     n = line_of(spec, "dealer:")
-    assert err.splitlines()[0] == f"{spec}:{n}:24: index 3 is out of range for a list of 2 items (deal 1; seed 1)"
+    assert err.splitlines()[0] == f"{spec}:{n}:90: an index must be a whole number (deal 1; seed 1)"
     assert not record.exists()
 
 

@@ -89,7 +89,8 @@ def test_barbu_rulebook_reads_like_the_rules():
         "- Heart-lead ban: a heart may be led only from a hand of hearts alone.",
         "  Each player scores -6 times the number of the cards he won whose rank is queen.",
         "  Each player scores -20 if the king of hearts is among the cards he won, otherwise 0.",
-        "  Each player scores 45, 20, 5 or -5 for his place in going out 1, 2, 3 or 4.",
+        "  Each player scores (45, 20, 5 or -5 for his place in going out 1, 2, 3 or 4) if his place in going out is "
+        "at least 1, otherwise 0.",
         "A game is 28 deals (the number of the contracts times the number of players).",
         "The players' totals add up to 0.",
         "    Values: false, true; default false.",

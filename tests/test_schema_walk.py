@@ -252,6 +252,7 @@ BIDDING = with_value(with_value(SMALL, ("seats",), ["X", "Y"]), ("phases",), {
     "deal": {"hand_size": 3, "turn_up": "offer"}, "bidding": {"kind": "trump_bid", "void_if_all_pass": True},
     "play": None, "score": None})
 AUCTION = with_value(SMALL, ("phases",), {"deal": None, "auction": {"bids": [1, 2, 3]}, "play": None, "score": None})
+NOTHING_TURNED_UP = with_value(BIDDING, ("phases", "deal"), {"hand_size": 3})  # a trump_bid with no card to take
 PARTIE = with_value(with_value(SMALL, ("partie",), {"ends_when": "games_played >= 2"}), ("match", "deals"), 1)
 
 
@@ -276,6 +277,11 @@ PROBES = [
     Probe(SMALL, ("contracts", "most", "play", "open_hand"), "player == left(dealer)"),
     Probe(LAYOUT, ("play", "open_hand"), "true", refused="a `layout` play has no tricks, so no open hand: remove "
                                                          "`open_hand`"),
+    Probe(LAYOUT, ("play", "sits_out"), "player == left(dealer)", refused="a `layout` play has no tricks, so nobody "
+                                                                         "sits out: remove `sits_out`"),
+    Probe(NOTHING_TURNED_UP, ("phases", "bidding", "kind"), "trump_bid", "call",
+          refused="a `trump_bid` phase bids over a turned-up card, but no deal before it turns one up: add "
+                  "`turn_up: offer` to the deal"),
     Probe(TWO_CONTRACTS, ("contracts", "fewest", "when"), "deal_number > 1"),
     Probe(PASSING, ("phases", "pass_cards", "count"), 2),
     Probe(BIDDING, ("phases", "bidding", "last_must_name"), True),

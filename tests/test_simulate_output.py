@@ -444,10 +444,10 @@ def test_a_broken_game_is_named_alike_on_several_processes(tmp_path):
 def test_a_fault_of_the_rules_in_a_worker_is_placed_in_the_spec(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text(f"extends: {BARBU}\ntitle: Barbu that indexes out of range\ncontracts:\n  no_tricks:\n"
-                      "    score: tricks_won + [1, 2][tricks_won - tricks_won]\n")
+                      "    score: 'if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 2 then [1, 2][tricks_won + 0.5] else 0'\n")
     one, two = (cli("simulate", broken, "--games", 4, "--jobs", jobs) for jobs in (1, 2))
     assert one == two and one[0] == 3
-    assert one[2].startswith(f"{broken}:5:32: index 0 is out of range for a list of 2 items (deal ")
+    assert one[2].startswith(f"{broken}:5:76: an index must be a whole number (deal ")
 
 
 def test_by_default_a_large_run_uses_every_core_and_gives_the_same_figures(monkeypatch):

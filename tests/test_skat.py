@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from interpreter.errors import SpecErrors
 from interpreter.game import load_game
 from interpreter.records import replay
 
@@ -31,6 +32,8 @@ POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
     ("skat_without_hand.yaml", X, "spades", 9, 114, 55),    # without 2, game 3, hand 4, schneider 5, x 11
     ("skat_null.yaml", Z, "null_game", 0, None, 23),        # Null: no trick
     ("skat_null_ouvert_hand.yaml", Z, "null_ouvert", 0, None, 59),  # Null ouvert Hand
+    ("skat_suit_ouvert.yaml", X, "hearts", 10, 120, 100),   # with 3, game 4, hand 5 ... ouvert 10, x 10
+    ("skat_grand_ouvert.yaml", X, "grand", 10, 120, 264),   # with 4, game 5, hand 6 ... ouvert 11, x 24
 ])
 def test_worked_examples_replay_to_their_scores(name, declarer, contract, tricks, points, score):
     state = replay(RECORDS / name).state
@@ -74,7 +77,7 @@ def legal(st):
 def test_middlehand_bids_game_values_to_forehand_who_holds_then_rearhand_bids_to_the_survivor():
     st = at("skat_overbid.yaml", 0)
     assert st.current_player == Y and legal(st)[:6] == ["pass", "bid 18", "bid 20", "bid 22", "bid 23", "bid 24"]
-    assert legal(st)[-1] == "bid 240"
+    assert legal(st)[-1] == "bid 264"  # a Grand ouvert with 4: 11 x 24
     st.apply("bid 22")
     assert st.current_player == X and legal(st) == ["pass", "hold"]
     st.apply("pass")  # forehand gives up: middlehand holds 22 against rearhand
@@ -125,7 +128,7 @@ def test_null_is_offered_only_at_a_value_at_least_the_bid():
 
 def test_schneider_may_be_announced_only_in_a_hand_game_and_not_in_null_schwarz_only_after_it():
     st = at("skat_grand_hand.yaml", 6)
-    assert st.current_player == X and legal(st) == ["pass", "schneider"]
+    assert st.current_player == X and legal(st) == ["pass", "schneider", "ouvert"]
     st.apply("schneider")
     assert legal(st) == ["pass", "schwarz"]
     st = at("skat_won_suit.yaml", 8)  # took the skat: no announcement, the first lead at once
@@ -205,3 +208,129 @@ def test_null_ouvert_is_played_with_the_declarers_hand_face_up():
     assert sorted(st.view(Y)["shown_hands"]["Z"]) == sorted(shown)
     st = at("skat_null.yaml", 7)  # a plain Null: the hand stays hidden
     assert st.view(X)["shown_hands"] == {}
+
+
+def test_an_open_game_shows_the_declarers_hand_and_announces_schneider_and_schwarz_with_it():
+    st = at("skat_suit_ouvert.yaml", 6)  # X has named hearts, Hand: he may announce schneider, or play open
+    assert legal(st) == ["pass", "schneider", "ouvert"] and st.view(Y)["shown_hands"] == {}
+    st.apply("ouvert")
+    assert st.phase.kind == "tricks" and st.current_player == X  # no schwarz to announce: it goes with ouvert
+    shown = "JC JS JH AH TH KH AC TC AS TS".split()
+    assert sorted(st.view(Y)["shown_hands"]["X"]) == sorted(shown) == sorted(st.view(Z)["shown_hands"]["X"])
+    st = at("skat_without_hand.yaml", 10 ** 6)  # a Hand game not played open: the hand stays hidden
+    assert st.deals[0].scores == [55, 0, 0]
+    st = at("skat_without_hand.yaml", 8)
+    assert st.view(Y)["shown_hands"] == {}
+
+
+def test_an_open_game_is_lost_by_giving_up_a_trick_twice_its_full_value():
+    # hearts ouvert, but X leads his AH before the JD has fallen: Y's JD takes the trick
+    def early_ace(actions):
+        return actions[:13] + ["X play AH", "Y play JD", "Z play 9D"]
+    st = at("skat_suit_ouvert.yaml", 10 ** 6, early_ace)
+    while not st.is_terminal and st.deal_number == 1:
+        st.apply(st.legal_actions()[0])
+    d = st.deals[0]
+    assert d.tricks[2].winner == Y and d.contract == "hearts"
+    assert d.scores == [-200, 0, 0]  # the value stays 100 (schwarz announced counts): lost, twice
+
+
+def test_ouvert_is_offered_only_in_a_hand_game_and_never_in_null():
+    st = at("skat_won_suit.yaml", 8)  # took the skat: no announcement, the first lead at once
+    assert st.phase.kind == "tricks"
+    st = at("skat_won_suit.yaml", 6, lambda a: a[:4] + ["X play_hand", "X contract null_game"])
+    assert st.phase.kind == "tricks"
+
+
+@pytest.mark.parametrize("name, points, tricks, scores", [
+    ("skat_ramsch.yaml", [58, 37, 15], [5, 4, 1], [-68, 0, 0]),             # 58 and the skat's 10
+    ("skat_ramsch_jungfrau.yaml", [107, 13, 0], [7, 3, 0], [-214, 0, 0]),   # Z took no trick: twice
+    ("skat_ramsch_durchmarsch.yaml", [120, 0, 0], [10, 0, 0], [120, 0, 0]),  # every trick: 120 won
+])
+def test_ramsch_worked_examples_replay_to_their_scores(name, points, tricks, scores):
+    state = replay(RECORDS / name).state
+    d = state.deals[0]
+    assert d.contract == "ramsch" and d.declarer is None and not d.void
+    pack = state.game.pack
+    took = [sum(POINTS.get(pack.card_name(c)[0], 0) for t in d.tricks if t.winner == p for c in t.cards)
+            for p in (X, Y, Z)]
+    assert took == points and [sum(t.winner == p for t in d.tricks) for p in (X, Y, Z)] == tricks
+    assert d.scores == scores and state.totals == scores
+
+
+def ramsch_at(name, stop):
+    """The state of a Ramsch example's deal just before its action number `stop` (from 0)."""
+    rec = yaml.safe_load((RECORDS / name).read_text())
+    game = load_game(SPEC, options={"ramsch": "true"})
+    deal = rec["deals"][0]
+    parse = game.pack.parse
+    st = game.new_state(1, first_dealer=Z, hands={1: [[parse(c) for c in deal["hands"][s].split()] for s in "XYZ"]},
+                        talons={1: [parse(c) for c in deal["talon"].split()]})
+    for text in [a.strip() for line in deal["actions"] for a in line.split(",")][:stop]:
+        st.apply(text.split(" ", 1)[1])
+    return st
+
+
+def test_with_ramsch_a_deal_nobody_bids_in_is_played_each_for_himself_with_the_jacks_as_trumps():
+    st = ramsch_at("skat_ramsch.yaml", 2)
+    assert st.current_player == X and legal(st)[:2] == ["pass", "bid 18"]  # forehand may still open
+    st.apply("pass")
+    assert not st.deals[0].void and st.deals[0].declarer is None and st.deal.contract == "ramsch"
+    assert st.phase.kind == "tricks" and st.current_player == X  # no Hand, skat or game to name: forehand leads
+    st.apply("play JC")  # a jack led asks for trumps: Y has the JS and JH, and must play one
+    assert legal(st) == ["play JS", "play JH"]
+    # a declarer never chooses the Ramsch
+    game = load_game(SPEC, options={"ramsch": "true"})
+    st = game.new_state(3)
+    while st.phase.kind != "choose_contract":
+        st.apply(st.legal_actions()[-1] if st.phase.kind == "auction" and st.current_player != X else
+                 st.legal_actions()[0])
+    assert st.deal.declarer is not None and "contract ramsch" not in legal(st)
+
+
+def test_ramsch_is_refused_with_the_tournament_scoring():
+    with pytest.raises(SpecErrors) as e:
+        load_game(SPEC, options={"ramsch": "true", "tournament": "true"})
+    assert [err.message for err in e.value.errors] == [
+        "option `ramsch=true` needs `tournament=false`, not `tournament=true`: the tournament scoring has no "
+        "Ramsch: a deal nobody bids in is thrown in"]
+
+
+def test_the_rulebook_says_what_a_deal_nobody_bids_in_comes_to():
+    from interpreter.rulebook import rules
+    with_ramsch, without = rules(SPEC, {"ramsch": "true"}), rules(SPEC)
+    line = "If nobody bids, the first player may bid or pass; if he passes too, "
+    assert line + "the deal is played on without a declarer." in with_ramsch
+    assert line + "the deal is thrown in." in without
+
+
+def test_random_ramsch_deals_score_as_the_header_says_ties_included():
+    """Deals nobody bids in, played at random, scored again here from the tricks alone."""
+    game = load_game(SPEC, options={"ramsch": "true"})
+    seen = set()
+    for seed in range(600):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            st.apply("pass")
+        while st.deal_number == 1:
+            st.apply(rng.choice(st.legal_actions()))
+        d = st.deals[0]
+        took = [sum(POINTS.get(game.pack.card_name(c)[0], 0) for t in d.tricks if t.winner == p for c in t.cards)
+                for p in (X, Y, Z)]
+        tricks = [sum(t.winner == p for t in d.tricks) for p in (X, Y, Z)]
+        most, last = max(took), d.tricks[-1].winner
+        tied = [p for p in (X, Y, Z) if took[p] == most]
+        if 10 in tricks:
+            expected, case = [120 if n == 10 else 0 for n in tricks], "durchmarsch"
+        else:
+            losers = [last] if last in tied else tied
+            loss = (most + 120 - sum(took)) * (2 if tricks.count(0) == 1 else 1)
+            expected = [-loss if p in losers else 0 for p in (X, Y, Z)]
+            case = ("jungfrau " if tricks.count(0) == 1 else "") + (
+                "alone" if len(tied) == 1 else "tie, last trick" if last in tied else "tie, both")
+        assert d.scores == expected, (seed, took, tricks, last)
+        seen.add(case)
+        if {"alone", "jungfrau alone", "tie, last trick", "tie, both"} <= seen:
+            break
+    assert {"alone", "jungfrau alone", "tie, last trick", "tie, both"} <= seen, seen

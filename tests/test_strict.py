@@ -188,13 +188,63 @@ def test_validate_checks_the_options_that_shape_the_deal_together(tmp_path):
     ("sum(10 / count(c in won where c.suit == s) for s in suits)", ["count(c in won where c.suit == s)"]),
 ])
 def test_validate_proves_a_division_safe_or_asks_for_a_guard(source, unproved):
+    from interpreter.safety import unguarded_divisions
+
+    assert [text for _, _, text in unguarded_divisions(source, three_seat_scope())] == unproved
+
+
+def three_seat_scope():
+    """The names of a small three-seat trick game, for checking expressions."""
     from interpreter.game import Compiler
     from interpreter.overlays import resolve
-    from interpreter.safety import unguarded_divisions
 
     compiler = Compiler(resolve("t.yaml", text="game: T\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n"
                                                "phases: {deal: null, play: null, score: null}\n"
                                                "contracts: {most: {score: tricks_won}}\n"))
     compiler.compile()
-    scope = compiler.scope
-    assert [text for _, _, text in unguarded_divisions(source, scope)] == unproved
+    return compiler.scope
+
+
+@pytest.mark.parametrize("source, unproved", [
+    ("[10, 20, 30][2] + [10, 20, 30][-3]", []),  # a list written out, a number
+    ("[10, 20, 30][4]", ["[10, 20, 30][4]"]),
+    ("if seats[3] == player then 1 else 0", []),  # a constant list
+    ("if seats[4] == player then 1 else 0", ["seats[4]"]),
+    ("if tricks[-1].winner == player then 1 else 0", ["tricks[-1]"]),
+    ("if count(tricks) > 0 and tricks[-1].winner == player then 1 else 0", []),
+    ("if count(tricks) >= 2 and tricks[-2].winner == player then 1 else 0", []),
+    ("if count(tricks) >= 1 and tricks[-2].winner == player then 1 else 0", ["tricks[-2]"]),
+    ("if count(tricks) == 0 then 0 else tricks[1].number", []),
+    ("if count(tricks) != 0 then tricks[1].number else 0", []),
+    ("if count(tricks) == 0 or tricks[1].winner == player then 0 else 1", []),
+    ("if count(tricks) > 0 then 0 else tricks[1].number", ["tricks[1]"]),  # the wrong branch
+    ("if count(won) > 0 then tricks[1].number else 0", ["tricks[1]"]),  # another list
+    ("sum(tricks[k].number for k in range(1, count(tricks)))", []),  # a loop variable up to the count
+    ("sum(tricks[k].number for k in range(0, count(tricks)))", ["tricks[k]"]),  # from 0
+    ("sum(won[k].points for k in range(1, count(tricks)))", ["won[k]"]),
+    ("count(k in range(1, count(tricks)) where all(tricks[i].winner == tricks[1].winner for i in range(1, k)))", []),
+    ("sum(won[k].points for k in range(1, count(tricks)) where k <= count(won))", []),
+    ("sum([1, 2, 3][k] for k in range(1, 3))", []),
+    ("sum([1, 2, 3][k] for k in range(1, 4))", ["[1, 2, 3][k]"]),
+    ("sum([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][pack_size] for pack_size in range(1, 12))", []),
+    ("sum([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][pack_size] for pack_size in range(1, 13))",  # not the game's 12
+     ["[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][pack_size]"]),
+    ("if tricks_won >= 1 and tricks_won <= 3 then [1, 2, 3][tricks_won] else 0", []),
+    ("if tricks_won >= 1 and tricks_won <= count(won) then won[tricks_won].points else 0", []),
+    ("if tricks_won <= 3 then [1, 2, 3][tricks_won] else 0", ["[1, 2, 3][tricks_won]"]),
+    ("if place >= 1 then [1, 2, 3][place] else 0", []),  # place: 0, or 1 to the number of seats
+    ("if place >= 1 then [1, 2][place] else 0", ["[1, 2][place]"]),
+    ("[1, 2, 3][place]", ["[1, 2, 3][place]"]),
+    ("count(p in seats where p == filter(q in seats where tricks_won_by(q) > 0)[1])",
+     ["filter(q in seats where tricks_won_by(q) > 0)[1]"]),
+    ("if count(q in seats where tricks_won_by(q) > 0) > 0 then filter(q in seats where tricks_won_by(q) > 0)[1] "
+     "else none", []),  # counting the loop is counting what filter keeps
+    ("if count(t in tricks where t.cards[1].suit == S) > 0 then 1 else 0", []),  # a played trick has a card
+    ("if count(t in tricks where t.cards[2].suit == S) > 0 then 1 else 0", ["t.cards[2]"]),
+    ("sum(c.points for c in hand where not leading and trick[1].suit == c.suit)", []),
+    ("sum(c.points for c in hand where trick[1].suit == c.suit)", ["trick[1]"]),
+])
+def test_validate_proves_an_index_in_range_or_asks_for_a_guard(source, unproved):
+    from interpreter.safety import unguarded_indexes
+
+    assert [text for _, _, text in unguarded_indexes(source, three_seat_scope())] == unproved

@@ -111,6 +111,7 @@ CONFIGS = [
     ("skat/skat.yaml", {}),
     ("skat/skat.yaml", {"deals": "3"}),
     ("skat/skat.yaml", {"deals": "36", "tournament": "true"}),
+    ("skat/skat.yaml", {"ramsch": "true"}),
 ]
 
 

@@ -5,14 +5,16 @@ where a lower card is a stronger bid, or numbers). From `first`, in turn, each s
 in the auction either passes, and takes no further part, or makes a bid stronger than the
 highest so far. Seats that have passed are skipped. When a bid stands and every other seat
 has passed, its bidder is the declarer and the bid is known by the name `winning_bid`
-(default `bid`). If every seat passes without a bid, the deal is thrown in.
+(default `bid`). If every seat passes without a bid, the deal is thrown in; with
+`void_if_all_pass: false` it is played on with no declarer, and the later phases say how
+(their `when`: `declarer == none`).
 
 With `hold`, the auction is a series of duels in which the earlier seat has the priority:
 the second seat from `first` bids to the first, who holds (`hold`: he takes the same bid)
 or passes; the bidder may raise again after each hold, or pass. Whoever passes drops out,
 and the next seat bids to the survivor in the same way, until every seat has had its
 duel. The survivor is the declarer, at the last bid named. If nobody bid, the first seat
-may bid or pass (all pass: thrown in).
+may bid or pass (all pass: thrown in, or played on without a declarer as above).
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ class Auction(Phase):
     kind = "auction"
     public_name = in_the_open  # bids and passes are said aloud
 
-    def __init__(self, name, n, step, first, bids, labels, var):
+    def __init__(self, name, n, step, first, bids, labels, var, void_if_all_pass=True):
         super().__init__(name)
+        self.void_if_all_pass = void_if_all_pass  # else a deal nobody bids in goes on without a declarer
         self.n = n
         self.step = step
         self.first = first
@@ -68,13 +71,19 @@ class Auction(Phase):
             state.deal.announced[self.var] = self.bids[state.bid_index].arg
             return
         if not left:  # everybody passed, nobody bid
-            state.to_bid = None
-            state.void = True
+            self._all_passed(state)
             return
         q = (p + self.step) % self.n
         while not state.in_auction[q]:
             q = (q + self.step) % self.n
         state.to_bid = q
+
+    def _all_passed(self, state) -> None:
+        """Nobody bid: the deal is thrown in, or goes on with no declarer."""
+        state.to_bid = None
+        state.void = self.void_if_all_pass
+        if not state.void:
+            state.declarer = state.deal.declarer = None
 
     def refuse(self, state, action):
         if action.kind == "bid":
@@ -87,8 +96,8 @@ class Auction(Phase):
 class HoldingAuction(Auction):
     """Duels in seat order from `first`: a later seat bids, the earlier one holds or passes."""
 
-    def __init__(self, name, n, step, first, bids, labels, var):
-        super().__init__(name, n, step, first, bids, labels, var)
+    def __init__(self, name, n, step, first, bids, labels, var, void_if_all_pass=True):
+        super().__init__(name, n, step, first, bids, labels, var, void_if_all_pass)
         self.hold_action = Action("hold", None, "hold")
         self.every_action = (self.pass_action, self.hold_action, *self.bids)
 
@@ -111,7 +120,7 @@ class HoldingAuction(Auction):
         order, holder, challenger = state.duel
         if challenger >= self.n:  # nobody bid: the first seat bids or passes alone
             if action is self.pass_action:
-                state.void, state.to_bid = True, None
+                self._all_passed(state)
             else:
                 self._won(state, p, self.bids.index(action))
             return

@@ -122,3 +122,16 @@ def test_with_hold_a_bid_is_answered_by_hold_or_pass_and_a_hold_needs_a_bid():
     assert refused(st, "bid 3") == ("Y answers a bid: hold or pass", "hold")
     play(st, "hold")
     assert refused(st, "bid 2") == ("`bid 2` does not beat the bid of 2 by Y; bid higher or pass", "bid higher")
+
+
+def test_with_void_if_all_pass_false_a_deal_nobody_bids_in_goes_on_without_a_declarer():
+    for after in ("    void_if_all_pass: false\n", "    hold: true\n    void_if_all_pass: false\n"):
+        st = position(spec(after=after, score="if player == declarer then level else 1"), HANDS, dealer=X)
+        play(st, "pass", "pass", "pass")
+        d = st.deals[0]
+        assert not d.void and d.declarer is None and st.is_terminal  # the one deal was played, not dealt again
+        assert d.scores == [1, 1, 1]  # scored with nobody the declarer
+        assert d.announced == {}  # and no winning bid
+    st = position(spec(after="    void_if_all_pass: true\n"), HANDS, dealer=X)  # the default, written out
+    play(st, "pass", "pass", "pass")
+    assert st.deals[0].void and st.deal_number == 2
