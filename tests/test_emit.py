@@ -396,3 +396,24 @@ def test_a_spec_function_is_one_generated_function_over_its_parameters():
     with pytest.raises(ExprError, match="division by zero: `p - 1` is 0"):
         fn(State(), 1)
 
+
+
+def test_a_stop_condition_reads_the_trick_just_finished(tmp_path):
+    """`stop_when` runs after each trick as move by move, reading who led it: the loop writes the
+    trick it keeps in locals back to the state first."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("    score: -2 * tricks_won\n    total: -26\n",
+                        "    play:\n      stop_when: leader == left(dealer) and count(tricks) >= 3\n    score: -2 * tricks_won\n")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("  total: 0 "))  # (no game total)
+    spec = tmp_path / "stop.yaml"
+    spec.write_text(text)
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    stopped = 0
+    for seed in range(4):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "playout") == want
+        game = reference.new_state(seed)
+        game.apply(next(a for a in game.legal_actions() if a.name == "contract no_tricks"))
+        game.playout(random.Random(seed).choice)
+        stopped += len(game.deals[0].tricks) < 13
+    assert stopped  # (the condition did stop some deals early)
