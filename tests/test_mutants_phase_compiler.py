@@ -1,0 +1,59 @@
+"""Compiling phases, where mutation testing found it unchecked: the talon followed through a
+deal that completes the hands, a rank a declaring category names that the pack lacks, how
+often `once_each` lets the busiest chooser choose when the declarer is not the dealer."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import SpecErrors
+from phases.table import game
+from phases.test_contract import spec as contract_spec
+from phases.test_declare import CATEGORIES
+from phases.test_declare import spec as declare_spec
+
+
+def errors(make) -> list[tuple[str, int | None, int | None]]:
+    with pytest.raises(SpecErrors) as e:
+        make()
+    return [(x.message, x.line, x.column) for x in e.value.errors]
+
+
+def completed(size: int):
+    """Two cards each, then the hands completed to `size` from the talon (12 cards, 3 seats), then an exchange."""
+    return game(f"""
+phases:
+  deal: {{hand_size: 2}}
+  more:
+    kind: deal
+    hand_size: {size}
+    more: true
+  exchange:
+    min: 1
+  score:
+contracts:
+  game:
+    score: 0
+match: {{deals: 1}}
+""")
+
+
+def test_an_exchange_with_a_min_after_the_hands_are_completed_from_the_whole_talon_is_refused():
+    assert errors(lambda: completed(4)) == [
+        ("`min` is 1, but the talon is empty when this phase starts (the deals give every card), so there is "
+         "nothing to exchange", 16, 10)]
+    assert completed(3).phases[2].kind == "exchange"  # three cards each: three left in the talon
+
+
+def test_a_rank_a_category_names_must_be_a_rank_of_the_pack():
+    assert errors(lambda: declare_spec(CATEGORIES.replace("ranks: [A, K, Q]", "ranks: [A, C, Q]"))) == [
+        ("`C` is not a rank of this pack", 34, 20)]
+
+
+def test_once_each_with_a_declarer_who_is_not_the_dealer_counts_the_whole_tables_choices():
+    # the declarer is left of the dealer: the choosers are not counted seat by seat
+    assert errors(lambda: contract_spec("  choose_contract:\n    once_each: true", deals=10,
+                                        dealer_next="next(dealer)")) == [
+        ("the game has 10 deals and 10 contracts are chosen, but with `once_each` there are only 9 to choose: the "
+         "choices run out before the last deal", 14, 5)]
+    assert contract_spec("  choose_contract:\n    once_each: true", deals=9, dealer_next="next(dealer)").n == 3

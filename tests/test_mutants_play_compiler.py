@@ -1,0 +1,28 @@
+"""Compiling play, where mutation testing found it unchecked: a failure in the part of a play
+rule that the trick loop runs on its own (the value in `card.suit == value`) is placed at that
+rule's `keep`, not at the phase."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import GameFault
+from phases.table import Z, one_deal, position
+
+PICKED = """play:
+  leader: next(dealer)
+  rules: [picked]
+play_rules:
+  picked:
+    description: a suit picked by the trick's number
+    keep: card.suit == [S, H, D][trick_number + 3]"""
+
+
+def test_a_failure_of_the_value_a_rule_compares_cards_with_is_placed_at_the_rules_keep():
+    st = position(one_deal("  play:", "tricks_won", head=PICKED), ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=Z)
+    with pytest.raises(GameFault) as e:
+        st.legal_actions()
+    assert str(e.value).splitlines() == [
+        "t.yaml:16:34: index 4 is out of range for a list of 3 items (deal 1, X to act; seed 1)",
+        "        keep: card.suit == [S, H, D][trick_number + 3]",
+        "                                     ^"]
