@@ -26,7 +26,7 @@ def value(source: str, ctx=None, *, teams=None, points=None, trump_points=None, 
 
 def seat(s: int, **more) -> SimpleNamespace:
     """A table where `player` is seat `s` and `dealer` seat 0."""
-    return SimpleNamespace(player=s, dealer=0, **more)
+    return SimpleNamespace(player=s, dealer=0, n=3, **more)
 
 
 def test_seats_to_the_right_and_left_go_round_the_table():
