@@ -103,3 +103,21 @@ def test_an_option_in_a_wrong_shape_is_told_by_the_structure_check():
     choices: [1, 2]
 """
     assert errors(text) == [("`options.b.choices` must be a mapping of keys, not a list", 23, 14)]
+
+
+def test_the_declaration_errors_of_a_spec_are_its_structural_errors(tmp_path):
+    """What an option that fails to apply falls back on (`_declaration_errors`): the structure
+    check's errors of the spec as written, which say what is wrong with the declaration."""
+    from interpreter.overlays import _declaration_errors
+
+    text = BASE + """options:
+  b:
+    description: b
+    default: "no"
+    choices: [1, 2]
+"""
+    path = tmp_path / "t.yaml"
+    found = _declaration_errors(path, text)
+    assert [(e.message, e.line, e.column) for e in found] == [
+        ("`options.b.choices` must be a mapping of keys, not a list", 18, 14)]
+    assert _declaration_errors(path, BASE) == []
