@@ -5,8 +5,10 @@ into folders that do not exist yet, and whose view the log of a game follows."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
+import pytest
 import yaml
 
 from interpreter.cli import run
@@ -59,3 +61,31 @@ def test_the_log_follows_the_one_human_seat_or_what_is_public():
     assert watcher(["random", "human", "first"]) == 1
     assert watcher(["human", "random", "human"]) is None
     assert watcher(["random", "first"]) is None
+
+
+def test_play_seeds_its_bots_as_simulate_does_so_a_seed_plays_the_same_game(tmp_path):
+    from interpreter.game import load_game
+    from interpreter.study import game_agents, play_games
+
+    record = tmp_path / "r.yaml"
+    code, out, err = cli("play", BARBU, "--seats", "random,random,random,random", "--seed", 5, "--deals", 1,
+                         "--quiet", "--record", record)
+    assert code == 0, err
+    played = yaml.safe_load(record.read_text())["deals"][0]
+    game = load_game(BARBU)
+    _, state, _ = next(play_games(game, lambda seed: game_agents([("random", p) for p in range(4)], seed), [5], 1))
+    assert played["scores"] == dict(zip("ABCD", state.deals[0].scores))
+    shown = [f"{'ABCD'[p]} {a.name}" for p, a in state.deals[0].actions]
+    assert [step for line in played["actions"] for step in line.split(", ")] == shown
+
+
+@pytest.mark.parametrize("given", ["early_stop", "=true", "early_stop=", "early_stop= ", " =true"])
+def test_an_option_without_a_name_or_a_value_is_refused(given):
+    assert cli("simulate", BARBU, "--games", 1, "--option", given) == \
+        (2, "", f"cardspec simulate: --option takes NAME=VALUE, not `{given}`\n")
+
+
+def test_an_option_is_read_without_the_spaces_around_it():
+    code, out, err = cli("simulate", BARBU, "--games", 1, "--json", "--option", " early_stop = true ")
+    assert code == 0, err
+    assert json.loads(out)["options"]["early_stop"] == "true"
