@@ -11,26 +11,9 @@ import pytest
 from interpreter.bots.knowledge import Knowledge
 from interpreter.bots.sampler import Deals, Sampler
 from tests.phases.table import X, Y, Z, game, play, position
+from tests.test_sampler import TRUMPS
 
-TALON = """
-direction: clockwise
-phases:
-  deal: {hand_size: 3}
-  play:
-  score:
-play:
-  leader: next(dealer)
-  rules: [follow suit]
-play_rules:
-  follow suit:
-    description: play a card of the suit led if you have one
-    when: not leading
-    keep: card.suit == led_suit
-contracts:
-  game:
-    score: tricks_won
-match: {deals: 1}
-"""
+TALON = TRUMPS.replace("hand_size: 4", "hand_size: 3")  # three cards left in the talon
 
 
 def test_an_imagined_talon_is_in_any_order_whatever_was_learnt():
