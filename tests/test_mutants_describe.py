@@ -6,29 +6,10 @@ nothing or only its title, and the heading of `show` with the files and options.
 from __future__ import annotations
 
 from interpreter.describe import diff, show
+from tests.test_sampler import TRUMPS
 
-BASE = """game: t
-title: Base
-seats: [X, Y, Z]
-pack: {suits: [S, H, D], ranks: [A, K, Q, J]}
-direction: clockwise
-phases:
-  deal: {hand_size: 4}
-  play:
-  score:
-play:
-  leader: next(dealer)
-  rules: [follow suit]
-play_rules:
-  follow suit:
-    description: play a card of the suit led if you have one
-    when: not leading
-    keep: card.suit == led_suit
-contracts:
-  game:
-    score: tricks_won
-match: {deals: 3}
-options:
+BASE = "game: t\ntitle: Base\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n" + \
+    TRUMPS.replace("match: {deals: 1}", "match: {deals: 3}") + """options:
   short:
     description: two deals
     default: false
@@ -46,6 +27,7 @@ play:
   -rules:
 play_rules:
   -follow suit:
+  -overtrump:
   +lead low:
     description: lead   your lowest card
     when: leading
@@ -70,9 +52,10 @@ def test_every_kind_of_change_is_told_in_its_section(tmp_path):
         "", "Players", "  seats: X, Y, Z  ->  X, Y, Z, V",
         "", "Pack", "  suits: S, H, D  ->  S, H, D, C", "  + trump cards: AS",
         "", "Play (every contract)", "  leader of the first trick: next(dealer)  ->  dealer",
-        "  - play rules (was follow suit)",
+        "  - play rules (was follow suit, overtrump)",
         "", "Play rules", "  + new play rule `lead low`: lead your lowest card",
         "  - no play rule `follow suit`: play a card of the suit led if you have one",
+        "  - no play rule `overtrump`: beat the trick if you can",
         "", "Contracts", "  The game (`game`): score: tricks_won  ->  2 * tricks_won",
         "  The game (`game`): + name: The game",
         "", "Length and end of the game", "  number of deals: 3  ->  4",
