@@ -12,9 +12,10 @@ import pytest
 
 from interpreter.bots.knowledge import Knowledge
 from interpreter.bots.sampler import Sampler
+from interpreter.game import load_game
+from tests.phases.table import X, Y, Z, game, play, position
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
-from interpreter.game import load_game  # noqa: E402
 
 GAMES = ["barbu/barbu", "klaberjass/klaberjass", "euchre/euchre", "piquet/rubicon", "spades/spades"]
 
@@ -81,3 +82,80 @@ def test_a_world_without_a_beginning_teaches_nothing():
     st = next(s for k, s in enumerate(positions(game, 2)) if k == 30)
     world = Sampler(st, 0).world(random.Random(1))
     assert Knowledge(0).update(world) is False
+
+
+def test_a_watcher_that_has_seen_nothing_knows_nothing():
+    k = Knowledge(2)
+    assert (k.excluded, k.known, k.records, k.usable) == ([], [], [], False)
+
+
+ACE = """
+declarer: next(dealer)
+phases:
+  deal: {hand_size: 4}
+  choose_contract:
+  play:
+  score:
+play: {leader: declarer}
+contracts:
+  plain:
+    score: tricks_won
+  ace:
+    when: any(c.rank == A and c.suit == S for c in hand)
+    score: 2 * tricks_won
+match: {deals: 1}
+"""
+
+
+def test_a_contract_only_the_holder_of_a_card_may_name_proves_he_holds_it():
+    g = game(ACE)
+    st = position(g, ["AS KS QH JD", "AH KH QS JH", "AD KD QD JS"], dealer=Z)
+    st.apply("contract ace")  # X names it: he holds the ace of spades
+    k = Knowledge(Y)
+    k.update(st)
+    assert k.known == [{g.pack.parse("AS")}, set(), set()]
+    sampler = Sampler(st, Y, k)
+    assert sampler.count == 35  # X's three other cards among the seven others Y cannot see
+    rng = random.Random(1)
+    assert all(g.pack.parse("AS") in sampler.world(rng).hands[X] for _ in range(30))
+
+
+EXPOSED = """
+declarer: next(dealer)
+phases:
+  deal: {hand_size: 3}
+  show: {kind: expose, by: declarer}
+  exchange: {by: declarer, min: 1, max: 1}
+  play:
+  score:
+play: {leader: declarer}
+contracts:
+  game:
+    score: tricks_won
+match: {deals: 1}
+"""
+
+
+def test_a_card_taken_from_a_talon_shown_to_all_is_known_to_be_in_the_hand():
+    g = game(EXPOSED)
+    st = position(g, ["AS KS QH", "AH KH QS", "AD KD QD"], talon="JS JH JD", dealer=Z)
+    play(st, "expose talon", "discard AS")  # X takes the top card, JS, in its place
+    k = Knowledge(Y)
+    k.update(st)
+    assert k.known == [{g.pack.parse("JS")}, set(), set()]
+
+
+def test_the_turned_up_card_the_dealer_takes_is_known_to_be_in_his_hand():
+    game_ = load_game(SPECS / "euchre" / "euchre.yaml")
+    found = 0
+    for seed in range(1, 6):
+        up, dealer = None, None
+        for st in positions(game_, seed):
+            up, dealer = (st.turn_up, st.deal.dealer) if up is None else (up, dealer)
+            if st.phase.kind == "tricks" and up in st.hands[dealer]:
+                k = Knowledge((dealer + 1) % 4)
+                k.update(st)
+                assert up in k.known[dealer]
+                found += 1
+                break
+    assert found >= 2
