@@ -55,3 +55,4 @@ def test_a_time_budget_runs_once_at_least_and_then_until_its_time_is_spent():
     assert budget.running(now, 3)  # five seconds are not spent yet
     assert not budget.running(now - 6, 3)
     assert Budget("3").running(now - 60, 2) and not Budget("3").running(now, 3)
+    assert (Budget("5s").text, Budget("3").text) == ("5s", "3")  # as given, to name it again
