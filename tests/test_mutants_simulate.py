@@ -34,6 +34,9 @@ def test_one_worker_takes_the_games_one_by_one_and_several_take_pieces():
         [(1, range(5, 6)), (2, range(6, 7)), (3, range(7, 8)), (4, range(8, 9))]
     assert simulate._chunks(range(1, 101), SimpleNamespace(workers=2)) == \
         [(k + 1, range(k + 1, k + 7)) for k in range(0, 96, 6)] + [(97, range(97, 101))]
+    assert simulate._chunks(range(1, 4), SimpleNamespace(workers=2)) == \
+        [(1, range(1, 2)), (2, range(2, 3)), (3, range(3, 4))]  # too few games to share: one a piece
+    assert len(simulate._chunks(range(1, 101), SimpleNamespace(workers=1))) == 100
 
 
 def test_the_progress_display_is_told_each_spec_and_every_deal(monkeypatch):
