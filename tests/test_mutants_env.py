@@ -1,6 +1,7 @@
 """The reinforcement-learning adapters, as mutation testing found them unchecked: OpenSpiel's
 game without a deal limit plays the whole game, its observer forgets the last position, and
-a state says what it is before and after the seed is chosen."""
+a state says what it is before and after the seed is chosen; PettingZoo's environment holds no
+game before `reset` nor after `close`."""
 
 from __future__ import annotations
 
@@ -53,3 +54,15 @@ def test_the_observer_forgets_the_last_position():
     observer.set_from(before, 0)
     assert not observer.tensor.any()
     assert observer.string_from(before, 0) == "(before the deal)"
+
+
+def test_no_game_is_in_progress_before_reset_nor_after_close():
+    pytest.importorskip("pettingzoo")
+    from interpreter.env import CardspecEnv
+
+    env = CardspecEnv("barbu")
+    assert env.table is None
+    env.reset(seed=1)
+    assert env.table is not None
+    env.close()
+    assert env.table is None
