@@ -89,3 +89,24 @@ def test_an_option_is_read_without_the_spaces_around_it():
     code, out, err = cli("simulate", BARBU, "--games", 1, "--json", "--option", " early_stop = true ")
     assert code == 0, err
     assert json.loads(out)["options"]["early_stop"] == "true"
+
+
+def test_list_puts_every_title_in_one_column():
+    from interpreter import catalog
+
+    width = max(len(name) for name in catalog.games()) + 2
+    code, out, _ = cli("list")
+    assert code == 0
+    assert f"* {'barbu/barbu':<{width}}Barbu (Blue Club rules)  (4 players, 4 options)" in out.split("\n")
+
+
+def test_list_names_the_first_error_of_a_spec_it_cannot_read(tmp_path, monkeypatch):
+    from interpreter import catalog
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nowhere.yaml\n")
+    monkeypatch.setattr(catalog, "games", lambda: {"mine/bad": bad})
+    monkeypatch.setattr(catalog, "families", lambda: {})
+    code, out, _ = cli("list")
+    assert (code, out.split("\n")[0]) == (
+        0, f"  mine/bad  (invalid: the base spec `nowhere.yaml` does not exist (looked for {tmp_path / 'nowhere.yaml'}))")
