@@ -63,3 +63,16 @@ def test_the_module_runs_as_the_command():
     done = subprocess.run([sys.executable, "-m", "interpreter.cli", "list"], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0 and "barbu/barbu" in done.stdout
+
+
+def test_a_reader_gone_away_ends_quietly_with_exit_0(monkeypatch):
+    import os
+
+    def gone(*args):
+        raise BrokenPipeError
+    redirected = []
+    monkeypatch.setattr(cli, "run", gone)
+    monkeypatch.setattr(os, "dup2", lambda fd, to: redirected.append(to))
+    monkeypatch.setattr(sys, "stdout", type("Out", (), {"fileno": lambda self: 1})())
+    assert cli.main(["list"]) == 0
+    assert redirected == [1]  # what is still written goes nowhere
