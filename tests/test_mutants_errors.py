@@ -72,3 +72,16 @@ def test_an_action_and_a_card_say_their_name_and_a_card_crosses_a_pickle_whole()
     assert (ten.name, repr(ten), str(ten), ten.arg, ten.kind) == ("play TH", "play TH", "play TH", 1, "play")
     back = pickle.loads(pickle.dumps(ten))
     assert type(back) is kind and back == 1 and back.name == "play TH"
+
+
+def test_an_action_object_not_the_engines_is_refused_as_foreign_even_when_its_name_is_legal():
+    from pathlib import Path
+
+    from interpreter.game import load_game
+
+    st = load_game(Path(__file__).resolve().parent.parent / "specs" / "barbu" / "barbu.yaml").new_state(4)
+    with pytest.raises(IllegalAction) as e:
+        st.apply(Action("contract", "trumps", "contract trumps"))
+    assert (e.value.kind, e.value.message) == (Refusal.FOREIGN, "`contract trumps` is legal here, but this is "
+                                               "another phase's action: apply it by name, or one from legal_actions()")
+    st.apply("contract trumps")  # by name it is taken
