@@ -68,3 +68,9 @@ def test_an_action_shows_whole_to_its_seat_and_in_its_public_form_to_the_others(
         st.apply(st.legal_actions()[0])
     p = st.current_player
     assert action_line(st, p, st.legal_actions()[0], None) == f"  {GAME.seat_names[p]}: pass"
+
+
+def test_the_last_trick_and_the_tricks_won():
+    trick = {"cards": [["C", "2H"], ["D", "AH"], ["A", "3H"], ["B", "4H"]], "winner": "D"}
+    lines = shown(tricks=[trick], tricks_won={"A": 0, "B": 0, "C": 0, "D": 1})
+    assert lines[3:5] == ["  Last trick: 2H AH 3H 4H won by D", "  Tricks won: A 0  B 0  C 0  D 1"]
