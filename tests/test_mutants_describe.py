@@ -79,3 +79,10 @@ def test_show_names_the_files_and_the_options_chosen(tmp_path):
     assert lines[:3] == [f"# {variant}: resolved from {base} <- {variant}", "# options: short=true", "game: t"]
     assert "  deals: 2" in lines
     assert show(base).split("\n")[:3] == [f"# {base}: resolved from {base}", "# options: short=false", "game: t"]
+
+
+def test_the_resolved_document_has_the_variant_applied_over_its_base(tmp_path):
+    from interpreter.describe import resolved
+
+    doc = resolved(specs(tmp_path, VARIANT)[1], {"short": "true"})
+    assert (doc.data["title"], doc.data["match"], doc.data["seats"]) == ("Variant", {"deals": 2}, ["X", "Y", "Z", "V"])
