@@ -55,3 +55,26 @@ def test_without_a_specs_folder_there_are_no_shipped_games(monkeypatch, tmp_path
         assert catalog.games() == {}
     finally:
         catalog.games.cache_clear()
+
+
+@pytest.fixture
+def family(monkeypatch, tmp_path):
+    """A family of specs written by a test, as the shipped games."""
+    def make(texts):
+        files = {}
+        for name, text in texts.items():
+            files[f"fam/{name}"] = tmp_path / f"{name}.yaml"
+            files[f"fam/{name}"].write_text(text)
+        monkeypatch.setattr(catalog, "games", lambda: files)
+        catalog.families.cache_clear()
+        return catalog.families()
+    yield make
+    catalog.families.cache_clear()
+
+
+def test_specs_that_extend_each_other_give_no_base_game(family):
+    assert family({"a": "extends: b.yaml\n", "b": "extends: a.yaml\n"}) == {}
+
+
+def test_a_spec_whose_base_is_missing_is_the_family_base(family):
+    assert family({"a": "extends: gone.yaml\n", "b": "extends: a.yaml\n"}) == {"fam": "fam/a"}
