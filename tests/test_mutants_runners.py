@@ -114,3 +114,9 @@ def test_jobs_0_is_one_worker_per_core(fake_ray):
     with runner("ray", 0):
         pass
     assert ray.calls[0][1]["num_cpus"] == (os.cpu_count() or 1)
+
+
+def test_with_the_cores_unknown_jobs_0_is_this_process_alone(monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    with runner("local", 0) as pool:
+        assert pool.workers == 1 and list(pool.map(add, [(2, 3)])) == [5]
