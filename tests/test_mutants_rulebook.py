@@ -1,11 +1,14 @@
-"""The rulebook of small specs, as mutation testing found it unchecked: the whole book of a
-plain spec, the trump told when the play sets one, and the declarer told when the rules name
-him without a `declarer:` of their own."""
+"""The rulebook, as mutation testing found it unchecked: the whole book of a plain spec, the
+trump told when the play sets one, the declarer told when the rules name him without a
+`declarer:` of their own, a contract's condition, an exchange without a least number, one
+card passed, and the declarations' comparison, score and hidden cards."""
 
 from __future__ import annotations
 
+from interpreter.catalog import lookup
 from interpreter.rulebook import rules
 from tests.test_mutants_describe import BASE
+from tests.test_mutants_knowledge import ACE, EXPOSED
 
 PLAIN = """Base
 ====
@@ -87,3 +90,37 @@ def test_a_declarer_the_rules_name_is_told_though_no_declarer_is_set(tmp_path):
     assert "After each deal, the next dealer is the player to the dealer's left.\n" \
            "The declarer of each deal is the dealer.\n" in text
     assert "The declarer of each deal" not in book(tmp_path, BASE)
+
+
+HEAD = "game: t\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n"
+
+
+def lines_of(tmp_path, text):
+    return [ln.strip() for ln in book(tmp_path, HEAD + text).split("\n")]
+
+
+def test_a_contract_with_a_condition_is_told_when_it_may_be_chosen(tmp_path):
+    assert "ace may be chosen only when (the rank of that card is ace and the suit of that card is spades) for some " \
+           "card of the cards in his hand." in lines_of(tmp_path, ACE)
+
+
+def test_an_exchange_without_a_least_number_is_from_0(tmp_path):
+    assert "The declarer discards cards face down, one by one: at least 0 and at most 1 (never more than the talon " \
+           "holds); then he draws as many from the top of the talon." in \
+           lines_of(tmp_path, EXPOSED.replace("min: 1, max: 1", "max: 1"))
+
+
+def test_a_single_card_passed_is_told_as_one_card(tmp_path):
+    text = EXPOSED.replace("  show: {kind: expose, by: declarer}\n  exchange: {by: declarer, min: 1, max: 1}\n",
+                           "  passing: {kind: pass_cards, count: 1, to: left(player)}\n")
+    assert "Each player passes 1 card face down to the player to the player's left; all choose at once, and the " \
+           "cards are received when everybody has chosen." in lines_of(tmp_path, text)
+
+
+def test_declarations_tell_their_comparison_score_and_hidden_cards():
+    book_ = [ln.strip() for ln in rules(lookup("piquet/rubicon"), {}).split("\n")]
+    assert "Combinations compare by 100 times the number of the cards + the total points of the cards: the higher " \
+           "is the better." in book_
+    assert "A combination scores 10." in book_ and "The cards stay hidden until they are shown later." not in book_
+    strict = [ln.strip() for ln in rules(lookup("piquet/rubicon"), {"strict_blanche": "true"}).split("\n")]
+    assert "The cards stay hidden until they are shown later." in strict
