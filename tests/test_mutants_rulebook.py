@@ -124,3 +124,8 @@ def test_declarations_tell_their_comparison_score_and_hidden_cards():
     assert "A combination scores 10." in book_ and "The cards stay hidden until they are shown later." not in book_
     strict = [ln.strip() for ln in rules(lookup("piquet/rubicon"), {"strict_blanche": "true"}).split("\n")]
     assert "The cards stay hidden until they are shown later." in strict
+
+
+def test_a_contract_named_in_a_score_is_read_as_a_contract(tmp_path):
+    text = ACE.replace("    score: 2 * tricks_won", "    score: if contract == ace then 2 * tricks_won else 0")
+    assert "Each player scores 2 times the tricks he won if the contract is ace, otherwise 0." in lines_of(tmp_path, text)
