@@ -293,7 +293,8 @@ def _spec_of(doc: Document, spec: str | None, options: dict, bad):
     of the record that names it."""
     from .game import load_game
 
-    if spec is None:
+    given = spec is not None  # on the command line: its errors are its own, not the record's
+    if not given:
         named = doc.data["spec"]
         try:
             spec = confined(_resolve(named, Path(doc.file)), spec_roots(doc.file))
@@ -312,7 +313,7 @@ def _spec_of(doc: Document, spec: str | None, options: dict, bad):
                                       at_key=err.message.startswith("unknown")))
             else:
                 theirs.append(err)
-        if theirs and "spec" in doc.data:
+        if theirs and "spec" in doc.data and not given:
             mine.append(doc.error(("spec",), f"the spec `{shown(doc.data['spec'])}` has errors (below)"))
         out = SpecErrors(mine)
         out.errors += theirs
