@@ -21,3 +21,14 @@ def test_a_comparison_of_unlike_types_says_what_may_be_none_only_when_none_is_in
     with pytest.raises(ExprError) as e:
         compile_expr(source, SCOPE)
     assert (e.value.message, e.value.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("operand, shown", [
+    ("x + " * 9 + "1000", "x + " * 9 + "1000"),  # 40 characters: shown whole
+    ("x + " * 9 + "10000", "x + " * 9 + "100…"),  # 41: the first 39 and an ellipsis
+])
+def test_an_operand_in_a_message_is_shown_up_to_forty_characters(operand, shown):
+    assert len(operand) in (40, 41)
+    with pytest.raises(ExprError) as e:
+        compile_expr(f"{operand} == card.suit", SCOPE)
+    assert e.value.message == f"cannot compare `{shown}` (a number) with `card.suit` (a suit)"
