@@ -255,7 +255,13 @@ class Compiler:
         for key, c in contracts_spec.items():
             contracts[key] = self.compile_contract(key, c or {})
 
+        before = len(self.errors)
         phases, settle = PhaseCompiler(self).compile_phases(contracts, rules, play_actions)
+        if len(contracts) > 1 and len(self.errors) == before and not any(
+                isinstance(ph, ChooseContract) for ph in phases):
+            self.error(("contracts",), f"the spec has {len(contracts)} contracts but no phase chooses one",
+                       "add a `choose_contract` phase (`by: declarer`, or a bid that names them), or keep one "
+                       "contract", at_key=True)
         dealer = s.get("dealer") or {}
         first = dealer.get("first", "random")
         if first == "random":
