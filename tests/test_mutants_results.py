@@ -58,3 +58,14 @@ match: {deals: 2}
     st = position(g, AUCTION_HANDS, dealer=X)
     play(st, "pass", "pass", "pass")
     assert (st.deals[0].void, st.deals[0].contract, st.deal_number) == (True, None, 2)
+
+
+def test_a_trick_is_a_tuple_with_named_fields_that_pickles_and_reads_back():
+    import pickle
+
+    trick = Trick(3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
+    assert (trick.number, trick.leader, trick.cards, trick.seats, trick.winner, trick.led_suit) == (
+        3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
+    assert Trick.make((3, 1, (7, 9, 2), (1, 2, 0), 2, 0)) == trick and type(Trick.make(tuple(trick))) is Trick
+    assert pickle.loads(pickle.dumps(trick)) == trick
+    assert repr(trick) == "Trick(number=3, leader=1, cards=(7, 9, 2), seats=(1, 2, 0), winner=2, led_suit=0)"

@@ -109,3 +109,20 @@ def test_played_by_lists_a_seats_cards_in_earlier_tricks_and_this_one():
                           SimpleNamespace(seats=[2, 0, 1], cards=[card("AH"), card("KH"), card("QH")])],
                trick_seats=[0, 1], trick_cards=[card("JD"), card("AD")])
     assert [PACK.names[c] for c in value("played_by(player)", ctx)] == ["KS", "QH", "AD"]
+
+
+def test_a_game_of_a_partie_is_numbered_from_one():
+    ctx = seat(1, games=[[1, 2, 3], [4, 5, 6]], game_totals=[[5, 6, 7], [8, 9, 10]])
+    assert [value(f"game_result({g}, player)", ctx) for g in (1, 2)] == [2, 5]
+    assert [value(f"game_total({g}, player)", ctx) for g in (1, 2)] == [6, 9]
+
+
+def test_a_deal_score_is_read_once_the_deal_is_scored():
+    assert value("deal_score_of(player)", seat(1, deal=SimpleNamespace(scores=[3, -3, 0]))) == -3
+    assert value("deal_score_of(player)", seat(1, deal=SimpleNamespace(scores=None))) == 0
+
+
+def test_a_seat_in_two_teams_has_no_partner():
+    with pytest.raises(ExprError):
+        value("partner(player)", seat(0), n=2, teams=[[0, 1], [1, 0]])
+    assert [value("partner(player)", seat(s), n=2, teams=[[0, 1]]) for s in range(2)] == [1, 0]
