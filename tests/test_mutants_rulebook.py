@@ -129,3 +129,19 @@ def test_declarations_tell_their_comparison_score_and_hidden_cards():
 def test_a_contract_named_in_a_score_is_read_as_a_contract(tmp_path):
     text = ACE.replace("    score: 2 * tricks_won", "    score: if contract == ace then 2 * tricks_won else 0")
     assert "Each player scores 2 times the tricks he won if the contract is ace, otherwise 0." in lines_of(tmp_path, text)
+
+
+def test_a_word_a_contract_lets_players_say_is_told_as_a_word_in_its_score(tmp_path):
+    said = ("    play:\n      announcements:\n        shout:\n          description: with a king\n"
+            "          when: card.rank == K\n    score: tricks_won + (if announced(player, shout) then 20 else 0)\n")
+    text = book(tmp_path, BASE.replace("    score: tricks_won\n", said, 1))
+    assert "Each player scores the tricks he won + (20 if the player announced shout, otherwise 0)." in text
+
+
+def test_a_section_keeps_only_its_lines_with_text():
+    from interpreter.rulebook import Book
+
+    b = Book("T")
+    b.add("Notes", "a", ["first", "", "second"])
+    b.add("Empty", "b", ["", ""])
+    assert b.render() == "T\n=\n\nNotes\n-----\nfirst\nsecond"
