@@ -417,3 +417,18 @@ def test_a_stop_condition_reads_the_trick_just_finished(tmp_path):
         game.playout(random.Random(seed).choice)
         stopped += len(game.deals[0].tricks) < 13
     assert stopped  # (the condition did stop some deals early)
+
+
+def test_no_spec_name_reaches_a_generated_function_or_loop():
+    """Loop variables and a spec function's parameters become the generator's own locals
+    (`x0`, `a0`...): the words a spec chose for them never reach the source."""
+    from interpreter.emit.expressions import compile_function as generate
+    from interpreter.expr import compile_function
+
+    body = "count(system in won where system.suit == popen) + sum(eval.points for eval in hand) + exec"
+    impl, _ = compile_function(body, SCOPE, {"popen": "suit", "exec": "number"})
+    fn, text = generate(*impl.body)
+    assert text.startswith("def value(st, a0, a1):")
+    for word in ("system", "popen", "eval", "exec", "points", "suit", "won", "hand"):
+        assert not re.search(rf"\b{word}\b", text), word
+    assert fn(State(), 1, 5) == impl(State(), 1, 5) == 3 + 10 + 5  # hearts won; the ten in hand; exec
