@@ -31,6 +31,7 @@ from .errors import GameError, GameFault, IllegalAction, Refusal
 from .faults import fault, where
 from .phases import BEFORE_THE_FIRST
 from .results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
+from .table import new_table
 from .worlds import sampled_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -341,69 +342,8 @@ class State:
     def _new_deal(self) -> None:
         """Reset the table for the next deal; the dealer is already set."""
         g = self.game
-        n = self.n
         self.deal_number += 1
-        self.chances = 0
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        self.tricks: list[Trick] = []
-        self.tricks_won = [0] * n
-        self.trick_cards: list[int] = []
-        self.trick_best = -1
-        self.trick_winner = None
-        self.best_power = ()  # the rank order of the card winning the trick so far
-        self.led_suit = None
-        self.leading = True  # no card of the current trick has been played
-        self.leader = 0
-        self.to_play = 0
-        self.contract = g.only_contract
-        self.contract_key = g.only_contract.key if g.only_contract else None
-        self.trump = None
-        self.suit = g.pack.suit_with_trump.get(None, g.pack.suit)  # suit of each card (jokers: the trump's)
-        self.power, self.trump_power = g.pack.power, g.pack.trump_power  # how cards beat each other now
-        self.trick_order = None  # the seats of a trick by its leader, once play starts
-        self.sitting_out: list[int] = []  # seats that take no part in this deal's play
-        self.turn_up = None  # a card turned face up (e.g. for trumps)
-        self.dead = None  # a card shown to all and never played
-        self.maker = None  # the seat that made trump
-        self.in_auction = [False] * n  # an auction: who has not passed, who bids now, the bid standing
-        self.to_bid = self.bidder = None
-        self.bid_index = -1
-        self.called_card = None  # a card called by the declarer: its holder is his secret partner
-        self.called_holder = None  # who held it when called (hidden until it is played)
-        self.schmeisser = None  # a seat that proposed to throw the deal in, awaiting the answer
-        self.out_of_play: list[int] = []  # cards laid aside face up, out of the deal
-        self.void = False  # the deal was called off (e.g. everybody passed)
-        self.calls = [None] * n
-        self.callers: list[int] = []
-        self.calling_blind = False  # hands are hidden from their owners while calling blind
-        self.unseen = [False] * n  # each seat's own hand is hidden from it (it has not looked yet)
-        self.passing = [[] for _ in range(n)]  # cards chosen to pass, not received yet (seen by the passer)
-        self.passed = [[] for _ in range(n)]  # cards each seat passed in this deal (known to it)
-        self.pass_plan: list = []  # passing: (seat, to, how many) in turn, and whose turn it is
-        self.pass_i = 0
-        self.call_extras = [()] * n  # announcements made along with the calls
-        self.number = 0  # the number being considered, while a call phase lists the legal calls
-        self.vars = dict(g.var_defaults)
-        self.doubles = [[0] * n for _ in range(n)]
-        self.doubled_turns: list[int] = []
-        self.turns: list[int] = []
-        self.layout = [None] * len(g.pack.suits)
-        self.out: list[int] = []
-        self.laid: list[int] = []  # cards played to a layout, in order
-        self.raw = [0] * n  # raw deal scores, while settling
-        self.talon: list[int] = []
-        self.discards: list[list[int]] = [[] for _ in range(n)]  # seen by their owner only
-        self.talon_exposed = False  # the talon's cards turned face up for everybody
-        self.talon_shown_when = None  # ... from the moment this holds (None: at once)
-        self.shown_later: set = set()  # (category, seat): declarations shown by a later `show` phase
-        self.to_draw = [0] * n  # cards discarded and not yet drawn (an exchange that draws later)
-        self.talon_seen: list[list[int]] = [[] for _ in range(n)]  # talon cards a seat has looked at
-        self.exchanges = [0] * n  # how many cards each seat exchanged (public)
-        self.declarations: list = []  # each category's result, in order
-        self.declaring = None  # the declarations of the category in progress
-        self.place = [0] * n
-        self.shown = [False] * n
+        new_table(self)
         self.declarer = g.declarer(self) if g.declarer else self.dealer
         self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None)
         self.deal.contract = self.contract_key
