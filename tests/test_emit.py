@@ -355,6 +355,9 @@ def test_random_bots_play_in_the_playout_with_the_same_games():
     ("the end of a trick", ("      rules: [follow suit, must win with a trump]\n",
                             "      rules: [follow suit, must win with a trump]\n"
                             "      stop_when: 'trick_number / 2 >= 1 and trick_number / 2 <= 2 and [2, 2][trick_number / 2] == 1'\n")),
+    ("a double", ("may_double: player != declarer or doubled(target, player)",
+                  "may_double: player != declarer or (if tricks_won + 1.5 >= 1 and tricks_won + 1.5 <= 2 then "
+                  "[true, false][tricks_won + 1.5] else true)")),
     ("the score", ("score: 5 * tricks_won", "score: 5 * tricks_won + (if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 2 then [0, 0][tricks_won + 0.5] else 0)")),
 ])
 def test_a_fault_in_the_playout_reads_as_one_move_by_move(tmp_path, where, text):
@@ -432,3 +435,24 @@ def test_no_spec_name_reaches_a_generated_function_or_loop():
     for word in ("system", "popen", "eval", "exec", "points", "suit", "won", "hand"):
         assert not re.search(rf"\b{word}\b", text), word
     assert fn(State(), 1, 5) == impl(State(), 1, 5) == 3 + 10 + 5  # hearts won; the ten in hand; exec
+
+
+def test_a_third_rule_on_the_suit_reads_the_cards_kept_so_far(tmp_path):
+    """After `follow suit`, a rule on the suit keeps all of the led suit's cards or none, with no
+    card tested; a third rule on the suit may find the hand narrowed to another suit (the
+    trumps of a void hand), and tests its cards again: when hearts are led to a seat void in
+    them, its low trumps are not low hearts."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("rules: [follow suit, must win with a trump]",
+                        "rules: [follow suit, must win with a trump, low hearts if you can]")
+    text = text.replace("  must win with a trump:\n", "  low hearts if you can:\n    description: play a heart below"
+                        " the ten if you can\n    when: not leading\n    keep: card.suit == H and card.rank in [2, 3, 4, 5, 6, 7, 8, 9]\n"
+                        "  must win with a trump:\n")
+    spec = tmp_path / "three_suits.yaml"
+    spec.write_text(text)
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    source = "".join(p.source for p in generated_phases(fast))
+    assert "cands if v == gv else None" in source and "[c for c in cands if _table" in source
+    for seed in range(6):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want

@@ -90,6 +90,10 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
     no earlier rule has narrowed the hand reads its group instead of filtering the hand."""
     src.add(depth, "cands = hand")
     first = True
+    # while only the first rule, one on the grouping table, can have narrowed the hand, `cands`
+    # is the hand or a part of the group of value `gv`: the next rule on that table keeps all
+    # of it or nothing, with no card to test
+    pure = True
     for mode, when, keep, eq in phase._cascade:
         if (mode == NOT_ON_LEAD and leading) or (mode == ON_LEAD and not leading):
             continue
@@ -105,10 +109,14 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
             filtered = f"[c for c in cands if {src.bind(table, 'table')}[c] == v]"
             if grouped is table and first:
                 src.add(d, "kept = gp.get(v)")
+                src.add(d, "gv = v")
+            elif grouped is table and pure:
+                src.add(d, "kept = gp.get(v) if cands is hand else cands if v == gv else None")
             elif grouped is table:
                 src.add(d, f"kept = gp.get(v) if cands is hand else {filtered}")
             else:
                 src.add(d, f"kept = {filtered}")
+            pure = pure and first and grouped is table  # (a second rule may narrow the hand to another group)
             for i, step in enumerate(rest):
                 src.add(d + i, "if kept:")
                 if getattr(step, "inline", None) == "winning_cards":
@@ -117,6 +125,7 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
                     src.add(d + i + 1, f"kept = {reads.closure(d + i + 1, step, 'step')}(st, kept)")
         else:
             src.add(d, f"kept = {reads.closure(d, keep, 'keep')}(st, cands)")
+            pure = False
         src.add(d, "if kept:")
         src.add(d + 1, "cands = kept")
         first = False

@@ -21,6 +21,7 @@ class ChooseContract(Phase):
         self.contracts = contracts  # key -> compiled Contract, in spec order
         self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
         self.every_action = tuple(self._actions)
+        self._offers = tuple((a, contracts[a.arg].when) for a in self._actions)  # each and its `when`
 
     def start(self, state) -> None:
         state.chooser = self.by(state)
@@ -35,7 +36,7 @@ class ChooseContract(Phase):
     def legal(self, state):
         done = state.chosen[state.chooser] if self.once_each else ()
         state.player = state.chooser
-        return [a for a in self._actions if a.arg not in done and self._offered(state, a.arg)]
+        return [a for a, when in self._offers if a.arg not in done and (when is None or when(state))]
 
     def _offered(self, state, key) -> bool:
         when = self.contracts[key].when

@@ -10,6 +10,7 @@ targets are all seats that doubled him chooses all of them or nothing.
 from __future__ import annotations
 
 from ..actions import Action
+from ..errors import GameError, GameFault
 from . import Phase, in_the_open, subsets_in_order
 
 
@@ -26,6 +27,7 @@ class Double(Phase):
         self.must_double = must_double  # compiled bool over `player`, `target`: a double he must make
         self._cache: dict[tuple, Action] = {}
         self._subsets: dict[tuple, list[Action]] = {}  # allowed targets -> legal actions
+        self._turns: dict[int, tuple] = {}  # the first seat -> the seats in turn
         self.seat_names = seat_names
         self.pass_action = self._action(())
 
@@ -37,11 +39,14 @@ class Double(Phase):
         return a
 
     def start(self, state) -> None:
-        seat = self.first(state)
-        turns = []
-        for _ in range(state.n):
-            turns.append(seat)
-            seat = state.next_seat(seat)
+        first = self.first(state)
+        turns = self._turns.get(first)
+        if turns is None:  # one turn each, from `first` in the game's direction
+            seat, turns = first, []
+            for _ in range(state.n):
+                turns.append(seat)
+                seat = state.next_seat(seat)
+            turns = self._turns[first] = tuple(turns)
         state.turns = turns
         state.turn_i = 0
 
@@ -109,6 +114,30 @@ class Double(Phase):
             row[t] = 1
         state.deal.doubles.append((p, action.arg))
         state.turn_i += 1
+
+    def playout(self, state, choose) -> None:
+        """Play the doubling to its end, each seat's choice `choose(legal)`: the same moves and
+        records as `state.apply(choose(state.legal_actions()))` turn by turn (tests/test_emit.py),
+        without the checks a choice from outside needs."""
+        actions = state.deal.actions
+        p = state.current  # (the seat the engine found, its allowed targets kept by actor())
+        while p is not None:
+            state._legal = None
+            legal = state.legal_actions()
+            action = choose(legal)
+            if action not in legal:
+                state.apply(action)  # refused, as apply() refuses it
+            try:
+                actions.append((p, action))
+                self.apply(state, action)
+                p = self.actor(state)
+            except (GameError, GameFault):
+                raise
+            except Exception as e:  # placed at the double, as apply() places it
+                raise state._fault(e, action) from e
+            if p is not None:
+                state.current = p
+        state._legal = None
 
     def refuse(self, state, action):
         p = state.turns[state.turn_i]
