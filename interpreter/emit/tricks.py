@@ -89,14 +89,14 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
     With `grouped` (a playout), `gp` is the hand grouped by that table: a rule on it while
     no earlier rule has narrowed the hand reads its group instead of filtering the hand."""
     src.add(depth, "cands = hand")
-    first = True
-    # while only the first rule, one on the grouping table, can have narrowed the hand, `cands`
-    # is the hand or a part of the group of value `gv`: the next rule on that table keeps all
-    # of it or nothing, with no card to test
-    pure = True
-    for mode, when, keep, eq in phase._cascade:
-        if (mode == NOT_ON_LEAD and leading) or (mode == ON_LEAD and not leading):
-            continue
+    rules = [rule for rule in phase._cascade
+             if not ((rule[0] == NOT_ON_LEAD and leading) or (rule[0] == ON_LEAD and not leading))]
+    # `sole`: the table of the first rule, a `card.x == value` one, while no other rule can have
+    # narrowed the hand; `cands` is then the hand or a part of the cards whose `x` is `gv`, and
+    # the next rule on that `x` keeps all of them or none, with no card to test
+    sole = None
+    for k, (mode, when, keep, eq) in enumerate(rules):
+        first = k == 0
         d = depth
         if mode == IF:
             src.add(d, f"if {reads.closure(d, when, 'when')}(st):")
@@ -107,16 +107,18 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
             read = reads.field(field) if field else f"{reads.closure(d, value, 'value')}(st)"
             src.add(d, f"v = {read}")
             filtered = f"[c for c in cands if {src.bind(table, 'table')}[c] == v]"
-            if grouped is table and first:
-                src.add(d, "kept = gp.get(v)")
-                src.add(d, "gv = v")
-            elif grouped is table and pure:
-                src.add(d, "kept = gp.get(v) if cands is hand else cands if v == gv else None")
+            whole = "gp.get(v)" if grouped is table else filtered  # the rule on the whole hand
+            if first:
+                src.add(d, f"kept = {whole}")
+                if any(e is not None and e[0][0] is table for _, _, _, e in rules[1:]):
+                    src.add(d, "gv = v")
+            elif sole is table:
+                src.add(d, f"kept = {whole} if cands is hand else cands if v == gv else None")
             elif grouped is table:
                 src.add(d, f"kept = gp.get(v) if cands is hand else {filtered}")
             else:
                 src.add(d, f"kept = {filtered}")
-            pure = pure and first and grouped is table  # (a second rule may narrow the hand to another group)
+            sole = table if first else None  # (a second rule may narrow the hand to another value)
             for i, step in enumerate(rest):
                 src.add(d + i, "if kept:")
                 if getattr(step, "inline", None) == "winning_cards":
@@ -125,10 +127,9 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
                     src.add(d + i + 1, f"kept = {reads.closure(d + i + 1, step, 'step')}(st, kept)")
         else:
             src.add(d, f"kept = {reads.closure(d, keep, 'keep')}(st, cands)")
-            pure = False
+            sole = None
         src.add(d, "if kept:")
         src.add(d + 1, "cands = kept")
-        first = False
     if grouped is None:
         src.add(depth, "legal = hand[:] if cands is hand else cands")
     else:  # a playout's legal list is only chosen from, never kept: the hand itself will do
