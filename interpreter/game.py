@@ -29,7 +29,8 @@ from .files import is_folder
 from .loading import Document
 from .overlays import option_text, resolve
 from .pack_compiler import compile_pack
-from .phase_compiler import PhaseCompiler, bids_are_numbers, check_choices
+from .phase_compiler import PhaseCompiler, bids_are_numbers
+from .phase_order import check_choices
 from .phases.contract import ChooseContract
 from .play_compiler import PlayCompiler
 from .schema import check_structure

@@ -2,8 +2,8 @@
 
 Part of the compiler (`game.Compiler` uses it as a base): each phase of the spec becomes
 an object of `interpreter/phases/`, its expressions compiled against the game's scope;
-then the phases are linked by their order and `next`, and a phase that can never be
-reached is reported.
+then the phases are linked by their order and `next` (interpreter/phase_order.py, which
+also reports a phase that can never be reached).
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from . import safety
 from .actions import Action
 from .errors import one_of, suggest
 from .expr import ExprError, Name, compile_function
+from .phase_order import link_phases
 from .phases import Phase
 from .phases.auction import Auction, HoldingAuction
 from .phases.call import Call
 from .phases.call_card import CallCard
-from .phases.contract import Announce, ChooseContract
+from .phases.contract import Announce, ChooseContract, ContractPlay
 from .phases.deal import Deal
 from .phases.declare import Category, Declare
 from .phases.double import Double
@@ -57,21 +58,6 @@ def bids_are_numbers(bids, ranks) -> bool:
     """Whether an auction bids numbers (else it bids ranks, such as `3` in a pack that has a 3)."""
     return bool(bids) and all(isinstance(b, (int, float)) and not isinstance(b, bool) and str(b) not in ranks
                               for b in bids)
-
-
-class ContractPlay(Phase):
-    """The `play` phase: hands over to the chosen contract's trick or layout play."""
-
-    kind = "play"
-
-    def __init__(self, name, programs):
-        super().__init__(name)
-        self.programs = programs  # contract key -> Tricks | Layout (which sets a `play.trump` as it starts)
-
-    def start(self, state) -> None:
-        program = self.programs[state.contract_key]
-        state.phase = program
-        program.start(state)
 
 
 class PhaseContext(NamedTuple):
@@ -121,7 +107,7 @@ class PhaseCompiler:
         for ph in phases:
             if isinstance(ph, Score):
                 ph.settle = settle
-        self.link_phases(names, phases, spec_phases)
+        link_phases(self.owner, names, phases, spec_phases)
         self.check_talon(names, spec_phases)
         return phases, settle
 
@@ -204,12 +190,6 @@ class PhaseCompiler:
 
     def _phase_trump_bid(self, name, p, base, ctx):
         n = self.owner.n
-        phases = self.owner.spec.get("phases") or {}
-        before = list(phases)[:list(phases).index(name)] if name in phases else []
-        if not any((phases[b] or {}).get("kind", b) == "deal" and (phases[b] or {}).get("turn_up") in ("trump", "offer")
-                   for b in before):  # `take` would take the suit of a card nobody turned up
-            self.owner.error(base, "a `trump_bid` phase bids over a turned-up card, but no deal before it turns "
-                             "one up: add `turn_up: offer` to the deal", at_key=True)
         return TrumpBid(name, self.owner.pack, n, self.owner.step, self.owner.expr(base + ("first",), "seat", default="left(dealer)"),
                         bool(p.get("void_if_all_pass", False)), bool(p.get("schmeiss", False)),
                         bool(p.get("last_must_name", False)))
@@ -414,79 +394,6 @@ class PhaseCompiler:
                 items.append((var, acts))
             out[key] = items
         return out
-
-    def link_phases(self, names, phases, spec_phases) -> None:
-        """Set each phase's successor and report phases that can never be reached."""
-        index = {nm: i for i, nm in enumerate(names)}
-        for i, (nm, ph) in enumerate(zip(names, phases)):
-            p = spec_phases[nm] or {}
-            if "next" in p:
-                target = p["next"]
-                if target == "end":  # the deal ends after this phase
-                    ph.next_index = None
-                elif target not in index:
-                    self.owner.error(("phases", nm, "next"), f"`next` names no phase: `{target}`",
-                               suggest(str(target), names))
-                    ph.next_index = None
-                else:
-                    ph.next_index = index[target]
-            else:
-                ph.next_index = i + 1 if i + 1 < len(phases) else None
-            if isinstance(ph, ContractPlay):
-                for prog in ph.programs.values():
-                    prog.next_index = ph.next_index
-                    prog.when = ph.when
-        # reachability from the first phase; a skipped phase (`when`) still passes on to its successor
-        seen, todo = set(), [0] if phases else []
-        while todo:
-            i = todo.pop()
-            if i in seen:
-                continue
-            seen.add(i)
-            if phases[i].next_index is not None:
-                todo.append(phases[i].next_index)
-        for i, nm in enumerate(names):
-            if i not in seen:
-                self.owner.error(("phases", nm), f"phase `{nm}` is never reached: no phase before it leads to it",
-                           at_key=True)
-        kinds = [ph.kind for ph in phases]
-        for need in ("deal", "score"):
-            if need not in kinds and "play" in kinds:
-                self.owner.error(("phases",), f"the phases have no `{need}` phase", at_key=True)
-
-
-
-
-def check_choices(owner, phases, deals) -> None:
-    """A `choose_contract` with `once_each` that runs out of contracts before the last deal (for a
-    fixed number of deals): each seat names each contract once, so a seat that chooses more
-    often than there are contracts would have no choice left. With `by: declarer` (or `dealer`),
-    the declarer the dealer, and the deal passing round the table, each seat chooses in turn;
-    otherwise only the whole table's contracts are counted."""
-    total = owner._constant(deals)
-    if not isinstance(total, (int, float)) or total == float("inf"):
-        return
-    spec = owner.spec
-    dealer_moves = str((spec.get("dealer") or {}).get("next", "left(dealer)")).replace(" ", "") in (
-        "left(dealer)", "right(dealer)", "next(dealer)")
-    for ph in phases:
-        if not isinstance(ph, ChooseContract) or not ph.once_each:
-            continue
-        p = spec["phases"][ph.name] or {}
-        base, n, count = ("phases", ph.name), owner.n, len(ph.contracts)
-        if p.get("schedule"):
-            owner.error(base + ("once_each",), "a `schedule` fixes each deal's contract, so `once_each` "
-                        "cannot apply: remove one of them", at_key=True)
-            continue
-        by = str(p.get("by", "declarer"))
-        in_turn = dealer_moves and (by == "dealer" or by == "declarer" and str(spec.get("declarer", "dealer")) == "dealer")
-        most = -(-int(total) // n) if in_turn else int(total)  # the choices the busiest chooser makes
-        limit = count if in_turn else count * n
-        if most > limit:
-            who = f"each seat chooses up to {most} times" if in_turn else f"{most} contracts are chosen"
-            owner.error(base + ("once_each",), f"the game has {int(total)} deals and {who}, but with `once_each` "
-                        f"there are only {limit} to choose{' for each seat' if in_turn else ''}: the "
-                        f"choices run out before the last deal", at_key=True)
 
 
 def _fixed(value):

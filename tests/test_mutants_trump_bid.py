@@ -26,3 +26,47 @@ def test_a_pass_while_a_schmeiss_is_answered_is_refused_as_any_move_out_of_turn(
     st = position(spec("    schmeiss: true"), HANDS, talon=TALON, dealer=X)
     st.apply("schmeiss")
     assert refused(st, "pass") == ("`pass` is not allowed now; you may: accept schmeiss, refuse schmeiss", None)
+
+
+def test_the_turn_up_a_bidding_needs_is_sought_along_the_deal_s_course_not_the_list(tmp_path):
+    """A deal listed after the bidding but run before it (by `next`) turns the card up: the spec
+    is valid and plays; the same spec without that deal's turn-up is refused at the bidding."""
+    from interpreter.errors import SpecErrors
+    from interpreter.game import load_game
+
+    text = """game: T
+seats: [X, Y, Z]
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+phases:
+  deal:
+    hand_size: 3
+    next: redeal
+  bidding:
+    kind: trump_bid
+    first: left(dealer)
+    next: play
+  redeal:
+    kind: deal
+    hand_size: 3
+    turn_up: offer
+    next: bidding
+  play:
+  score:
+contracts:
+  game:
+    score: tricks_won
+"""
+    spec = tmp_path / "course.yaml"
+    spec.write_text(text)
+    st = load_game(spec).new_state(1)
+    assert st.phase.kind == "trump_bid" and st.turn_up is not None
+    spec.write_text(text.replace("    turn_up: offer\n", ""))
+    try:
+        load_game(spec)
+    except SpecErrors as e:
+        assert [(x.line, x.column) for x in e.errors] == [(10, 3)]
+        assert "no deal before it turns one up" in e.errors[0].message
+    else:
+        raise AssertionError("a bidding with no card turned up before it was accepted")

@@ -1,4 +1,4 @@
-"""Choosing the contract, and the announcements that go with it (trump suit, start rank)."""
+"""Choosing the contract, the announcements that go with it (trump suit, start rank), and playing it."""
 
 from __future__ import annotations
 
@@ -93,3 +93,18 @@ class Announce(Phase):
             state.set_trump(action.arg)
         state.deal.announced[name] = action.arg
         state.announce_i += 1
+
+
+class ContractPlay(Phase):
+    """The `play` phase: hands over to the chosen contract's trick or layout play."""
+
+    kind = "play"
+
+    def __init__(self, name, programs):
+        super().__init__(name)
+        self.programs = programs  # contract key -> Tricks | Layout (which sets a `play.trump` as it starts)
+
+    def start(self, state) -> None:
+        program = self.programs[state.contract_key]
+        state.phase = program
+        program.start(state)
