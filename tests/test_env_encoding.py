@@ -86,9 +86,9 @@ def test_a_spec_is_found_by_name_and_an_unknown_name_is_refused():
     assert e.value.message == "no spec file or shipped spec named `no-such-game`"
 
 
-def declaring_any(seed):
+def declaring_any(seed, game=None):
     """A Piquet table at a declaration of any set of combinations where the seat holds at least two."""
-    game = load_game(ROOT / "specs/piquet/rubicon.yaml")
+    game = game or load_game(ROOT / "specs/piquet/rubicon.yaml")
     space = ActionSpace(game)
     for s in range(seed, seed + 200):
         table, rng = Table(space, game.new_state(s)), random.Random(s)
@@ -102,8 +102,17 @@ def declaring_any(seed):
     raise AssertionError("no declaration of two combinations in 200 deals")
 
 
-def test_a_set_of_combinations_is_declared_one_at_a_time_with_the_same_result():
-    table, found = declaring_any(1)
+def spaced_category_names(tmp_path):
+    """Rubicon Piquet with its sequences declared under a name of two words."""
+    text = (ROOT / "specs/piquet/rubicon.yaml").read_text()
+    spec = tmp_path / "rubicon.yaml"
+    spec.write_text(text.replace("      sequence:\n", "      long run:\n"))
+    return load_game(spec)
+
+
+@pytest.mark.parametrize("spaced", [False, True], ids=["one-word category", "category of two words"])
+def test_a_set_of_combinations_is_declared_one_at_a_time_with_the_same_result(spaced, tmp_path):
+    table, found = declaring_any(1, spaced_category_names(tmp_path) if spaced else None)
     st = table.state
     cat = st.phase.categories[st.declare_cat].name
     space, seat = table.space, st.current_player

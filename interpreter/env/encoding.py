@@ -138,8 +138,8 @@ class Table:
             raise EnvError(f"`{name}` (id {int(i)}) is not legal now for {who}")
         st = self.state
         if _stepwise(st.phase, st):
-            _, found = self._found()
-            combo = name.split(maxsplit=2)[2]
+            cat, found = self._found()
+            combo = name[len(f"declare {cat.name} "):]  # (a category's name may have spaces)
             if name not in self.space.step_ends:  # one more combination
                 self.picked += ([nm for nm, _ in found].index(combo),)
                 if self.picked[-1] < len(found) - 1:
