@@ -57,3 +57,10 @@ def test_once_each_with_a_declarer_who_is_not_the_dealer_counts_the_whole_tables
         ("the game has 10 deals and 10 contracts are chosen, but with `once_each` there are only 9 to choose: the "
          "choices run out before the last deal", 14, 5)]
     assert contract_spec("  choose_contract:\n    once_each: true", deals=9, dealer_next="next(dealer)").n == 3
+
+
+def test_once_each_with_a_number_of_deals_known_only_in_play_is_not_counted():
+    """Whether the contracts run out can be counted only for a number of deals the compiler
+    knows; one the game computes as it goes (here from who deals and declares) is left to play."""
+    g = contract_spec("  choose_contract:\n    once_each: true", deals="if dealer == declarer then 3 else 6")
+    assert g.n == 3 and [ph.kind for ph in g.phases][1] == "choose_contract"
