@@ -41,9 +41,9 @@ def settings():
     return out
 
 
-def played(game, seed: int, how: str):
-    """A random game's history and results, each seat's moves chosen by its own generator
-    (so a playout must say who is choosing: `state.current`, as move by move)."""
+def finished(game, seed: int, how: str):
+    """A random game played to its end, each seat's moves chosen by its own generator (so a
+    playout must say who is choosing: `state.current`, as move by move)."""
     st = game.new_state(seed)
     rngs = [random.Random(seed * 10 + p) for p in range(game.n)]
 
@@ -54,7 +54,20 @@ def played(game, seed: int, how: str):
             st.playout(choose)
         else:
             st.apply(choose(st.legal_actions()))
+    return st
+
+
+def played(game, seed: int, how: str):
+    """A random game's history and results (`finished`)."""
+    st = finished(game, seed, how)
     return ([(p, a.name) for p, a in st.history], [d.scores for d in st.deals], list(st.totals), st.is_terminal)
+
+
+def final_fields(game, seed: int, how: str) -> dict:
+    """Every field of the state a random game leaves (`finished`), but caches, the deals
+    (which `played` compares) and the game."""
+    return {k: v for k, v in vars(finished(game, seed, how)).items()
+            if k not in ("_legal", "_played_memo", "deal", "deals", "game")}
 
 
 def generated_phases(game):
@@ -71,6 +84,8 @@ def test_generated_play_gives_the_records_of_the_closures(spec, options):
         want = played(reference, seed, "api")
         assert played(fast, seed, "api") == want, f"seed {seed}: the generated legal lists differ"
         assert played(fast, seed, "playout") == want, f"seed {seed}: the playout differs"
+        assert final_fields(fast, seed, "playout") == final_fields(fast, seed, "api"), \
+            f"seed {seed}: the playout leaves the state otherwise"
 
 
 def test_the_trick_games_are_generated():

@@ -33,3 +33,8 @@ def test_without_once_each_a_contract_named_before_is_refused_only_for_its_condi
     st.apply("contract beta")
     assert legal(st) == ["contract alpha"]  # deal 2: beta's condition no longer holds
     assert refused(st, "contract beta") == ("`contract beta` may not be chosen now (its `when` does not hold)", "when")
+
+
+def test_each_phase_tells_its_kind():
+    """`Phase.kind` is public: tools tell the phases of a compiled game by it."""
+    assert [ph.kind for ph in spec().phases] == ["deal", "choose_contract", "announce", "score"]

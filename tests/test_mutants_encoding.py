@@ -64,3 +64,34 @@ def test_declarations_are_encoded_with_the_winner_and_each_seats_points():
             for name, points in d["points"].items():
                 expected[i + n + (game.seat_names.index(name) - seat) % n] = points
         assert part(observer, x, "declarations").tolist() == expected.tolist() and expected.max() > 1
+
+
+def test_each_word_said_with_a_card_has_its_own_place_for_each_seat(tmp_path):
+    """Klaberjass with a second word to say (with the ace of trumps): each (seat, word) said is
+    one 1, counted from the observing seat, the words in the spec's order."""
+    text = (ROOT / "specs" / "klaberjass" / "klaberjass.yaml").read_text()
+    text = text.replace("  announcements:\n", "  announcements:\n    trumpet:\n      description: with the ace of trumps\n"
+                        "      when: card.suit == trump and card.rank == A\n")
+    spec = tmp_path / "two_words.yaml"
+    spec.write_text(text)
+    game = load_game(spec)
+    space = ActionSpace(game)
+    observer = Observer(game, space)
+    assert observer.words == ["trumpet", "bella"]
+    n, words = game.n, observer.words
+    for seed in range(40):
+        table = Table(space, game.new_state(seed))
+        rng = random.Random(seed)
+        st = table.state
+        while not st.is_terminal and not any(w == "bella" for _, w, _ in st.view(0)["said"]):
+            st.apply(rng.choice(st.legal_actions()))
+        if not st.is_terminal:
+            break
+    else:
+        raise AssertionError("nobody said bella in 40 games")
+    for seat in range(n):
+        x, view = observation(observer, table, seat)
+        expected = np.zeros(n * len(words), np.float32)
+        for name, word, _ in view["said"]:
+            expected[((game.seat_names.index(name) - seat) % n) * len(words) + words.index(word)] = 1
+        assert part(observer, x, "said").tolist() == expected.tolist()
