@@ -3,8 +3,13 @@ inherits, the public form of an action made in the open, and a deal whose first 
 
 from __future__ import annotations
 
-from phases.table import X, Y, Z, game, legal, play
+import csv
+import io
+import json
 
+from phases.table import PACK, X, Y, Z, game, legal
+
+from interpreter.cli import run
 from interpreter.screen import action_line
 
 
@@ -52,10 +57,10 @@ def test_an_announcement_made_in_the_open_is_seen_by_name_by_every_other_seat():
     assert [action_line(st, Y, trump, viewer) for viewer in (X, Z, None)] == ["  Y: trump D"] * 3
 
 
-def two_deals(first_phase_when, rest_when="true"):
+def two_deals_text(first_phase_when, rest_when="true"):
     """Two deals of three seats: four cards each when the first deal phase runs, else three
     from the second deal phase (which runs on the deals the first one skips)."""
-    return game(f"""
+    return f"""
 direction: clockwise
 phases:
   full_deal: {{kind: deal, hand_size: 4, when: {first_phase_when}}}
@@ -68,7 +73,11 @@ contracts:
   game:
     score: tricks_won
 match: {{deals: 2}}
-""")
+"""
+
+
+def two_deals(first_phase_when, rest_when="true"):
+    return game(two_deals_text(first_phase_when, rest_when))
 
 
 def dealt(g):
@@ -111,3 +120,34 @@ def test_a_last_deal_whose_every_phase_is_skipped_ends_the_game_at_its_start():
     view = st.view(X)
     assert (view["phase"], view["to_act"], view["hand"]) == ("start", None, [])
     assert st.returns == [0, 4, 0]
+
+
+
+def test_a_deal_whose_only_phase_is_skipped_is_over_at_once():
+    g = game("""
+phases:
+  score: {when: deal_number != 2}
+contracts:
+  game: {score: deal_number}
+match: {deals: 3}
+""")
+    st = g.new_state(1)
+    assert st.is_terminal and [d.scores for d in st.deals] == [[1, 1, 1], None, [3, 3, 3]]
+    assert st.returns == [4, 4, 4]
+
+def test_a_simulation_counts_only_the_deals_that_were_scored(tmp_path):
+    spec = tmp_path / "t.yaml"
+    spec.write_text(f"game: T\nseats: [X, Y, Z]\n{PACK}\n" + two_deals_text("deal_number == 1", "deal_number == 1"))
+    rows = tmp_path / "deals.csv"
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["simulate", str(spec), "--games", "2", "--json", "--csv", str(rows)], out, err) == 0, err.getvalue()
+    doc = json.loads(out.getvalue())
+    # each game: deal 1 played and scored (its four tricks), deal 2 with every phase skipped
+    assert (doc["games"], doc["deals"], doc["per_contract"]["game"]["deals"]) == (2, 2, 2)
+    assert sum(seat["mean"] for seat in doc["per_seat"].values()) == 4
+    table = list(csv.reader(rows.open()))
+    assert table[0] == ["seed", "game", "deal", "dealer", "declarer", "contract", "X", "Y", "Z"]
+    # one row a game (its deal 1), the dealer declaring (no `declarer` set)
+    assert [row[:3] + row[5:6] for row in table[1:]] == [["1", "1", "1", "game"], ["2", "2", "1", "game"]]
+    assert all(row[3] == row[4] for row in table[1:])
+    assert [sum(int(x) for x in row[6:]) for row in table[1:]] == [4, 4]
