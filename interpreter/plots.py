@@ -2,7 +2,7 @@
 
 Left, each seat's results per game as box plots (one box per spec when two are compared);
 right, each contract's mean deal score for the declarer and for the others. The Agg
-backend draws to a file without a display.
+backend draws to a file without a display. `figure` builds the picture, `plot` saves it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,15 @@ LIGHT = ("#A5B9D8", "#EEC1A5")  # the same, lighter: the others' means
 
 def plot(path, sides) -> None:
     """Draw `sides`, a list of (label, Study) with the same seat names, to the PNG `path`."""
+    fig = figure(sides)
+    fig.savefig(path, dpi=80)
+    import matplotlib.pyplot as plt  # (imported by `figure`, after it chose the backend)
+
+    plt.close(fig)
+
+
+def figure(sides):
+    """The matplotlib Figure of `sides` (see `plot`), drawn with the Agg backend and left open."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -69,8 +78,7 @@ def plot(path, sides) -> None:
     right.legend(fontsize=8, loc="best")
     fig.suptitle(" against ".join(s.game.title for _, s in sides), fontsize=11)
     fig.tight_layout()
-    fig.savefig(path, dpi=80)
-    plt.close(fig)
+    return fig
 
 
 def _short(label, study) -> str:

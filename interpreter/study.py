@@ -83,7 +83,12 @@ def deal_rows(state, seed: int, game_no: int) -> list[list]:
     """One row per deal of a finished game: seed, game, deal, dealer, declarer, contract, scores in seat order."""
     sn = state.game.seat_names
     return [[seed, game_no, d.number, sn[d.dealer], sn[d.declarer], "" if d.void else (d.contract or ""),
-             *d.scores] for d in state.deals]
+             *d.scores] for d in scored(state)]
+
+
+def scored(state) -> list:
+    """The deals of `state` that were scored (a deal whose every score phase was skipped was not)."""
+    return [d for d in state.deals if d.scores is not None]
 
 
 def game_agents(bots, seed: int) -> list:
@@ -143,7 +148,7 @@ def summarize(game, seed: int, state, stopped: bool, game_no: int, keep_rows: bo
         state.player = 0
         held[name] = bool(cond(state))
     return GameSummary(seed, stopped, list(state.returns), held,
-                       [(d.contract, d.declarer, list(d.scores), d.void, dict(d.flags)) for d in state.deals],
+                       [(d.contract, d.declarer, list(d.scores), d.void, dict(d.flags)) for d in scored(state)],
                        deal_rows(state, seed, game_no) if keep_rows else None)
 
 
