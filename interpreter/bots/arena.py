@@ -15,7 +15,7 @@ seed alone, and plays the same on any number of processes.
 
 from __future__ import annotations
 
-from ..study import INTERVAL, interval, mean, play_games
+from ..study import INTERVAL, interval, mean, play_games, scored
 
 FORMAT = "cardspec-arena/1"
 
@@ -46,7 +46,7 @@ def play_board(game, kinds, seed: int, max_deals: int):
         for i, kind in enumerate(kinds):
             agents[seat_of[i]] = make_agent(kind, seed=seed * 7919 + i)
         _, state, _ = next(play_games(game, agents, [seed], max_deals))
-        played = [d for d in state.deals if d.scores is not None]
+        played = scored(state)
         count = max(1, len(played))
         out.append([sum(d.scores[seat_of[i]] for d in played) / count for i in range(n)])
         deals += len(played)
