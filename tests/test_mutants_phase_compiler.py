@@ -19,7 +19,7 @@ def errors(make) -> list[tuple[str, int | None, int | None]]:
     return [(x.message, x.line, x.column) for x in e.value.errors]
 
 
-def completed(size: int):
+def completed(size):
     """Two cards each, then the hands completed to `size` from the talon (12 cards, 3 seats), then an exchange."""
     return game(f"""
 phases:
@@ -64,3 +64,44 @@ def test_once_each_with_a_number_of_deals_known_only_in_play_is_not_counted():
     knows; one the game computes as it goes (here from who deals and declares) is left to play."""
     g = contract_spec("  choose_contract:\n    once_each: true", deals="if dealer == declarer then 3 else 6")
     assert g.n == 3 and [ph.kind for ph in g.phases][1] == "choose_contract"
+
+
+def test_a_hand_size_the_compiler_cannot_know_leaves_the_talon_unknown():
+    """A deal of every card, then a deal again of a size computed in play: the talon may hold cards
+    again, so an exchange with a `min` after it is left to play."""
+    g = game("""
+phases:
+  deal: {hand_size: 4}
+  again:
+    kind: deal
+    hand_size: count(seats) - 1
+  exchange:
+    min: 1
+  score:
+contracts:
+  game:
+    score: 0
+match: {deals: 1}
+""")
+    assert [ph.kind for ph in g.phases] == ["deal", "deal", "exchange", "score"]
+
+
+def test_a_hand_size_written_as_a_whole_float_is_followed_as_a_number():
+    assert errors(lambda: completed("4.0")) == [
+        ("`min` is 1, but the talon is empty when this phase starts (the deals give every card), so there is "
+         "nothing to exchange", 16, 10)]
+
+
+def test_by_default_the_cards_are_dealt_one_at_a_time():
+    def hands(packets):
+        g = game(f"""
+phases:
+  deal: {{hand_size: 4{packets}}}
+  score:
+contracts:
+  game:
+    score: 0
+match: {{deals: 1}}
+""")
+        return [list(h) for h in g.new_state(7).deal.hands]
+    assert hands("") == hands(", packets: [1]") != hands(", packets: [2]")
