@@ -21,11 +21,12 @@ from typing import Callable
 from . import safety
 from .actions import Card
 from .cards import Pack
-from .emit.expressions import compile_expression, compile_function as generate_function
+from .emit.expressions import compile_expression
 from .errors import GameError, SpecError, SpecErrors, suggest
-from .expr import ExprError, Func, Name, Scope, compile_expr, compile_function
+from .expr import ExprError, Scope, compile_expr
 from .faults import Places
 from .files import is_folder
+from .function_compiler import compile_functions
 from .loading import Document
 from .overlays import option_text, resolve
 from .pack_compiler import compile_pack
@@ -397,59 +398,7 @@ class Compiler:
         scope = build_scope(self.pack, self.n, self.step, self.announce_types, contract_keys,
                             self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"), self.call_words,
                             teams)
-        return self.compile_functions(scope)
-
-    def compile_functions(self, scope: Scope) -> Scope:
-        """Add the spec's own `functions`; one may use another written anywhere in the list.
-
-        They are compiled in passes: a function that uses one not compiled yet waits for
-        the next pass. Functions that still wait when a pass makes no progress call each
-        other in a cycle (or use a name that does not exist), and are reported."""
-        defined = self.spec.get("functions") or {}
-        pending = []
-        for name, f in defined.items():
-            if name in scope.funcs or name in scope.names:
-                self.error(("functions", name), f"`{name}` is already a name of the language; choose another",
-                           at_key=True)
-            else:
-                pending.append(name)
-        while pending:
-            waiting, failures = [], {}
-            for name in pending:
-                f = defined[name]
-                params = {str(k): v for k, v in (f.get("params") or {}).items()}
-                try:
-                    impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
-                    generated = generate_function(*impl.body) if self.generated else None
-                    if generated is not None:  # one generated function instead of a tree of closures
-                        impl = generated[0]
-                    safety.check(self, ("functions", name, "value"), str(f["value"]), scope)
-                    self.places.add(impl, ("functions", name, "value"))
-                except ExprError as e:
-                    if any(e.message in (f"unknown function `{other}`", f"unknown name `{other}`")
-                           for other in pending if other != name):
-                        waiting.append(name)  # it uses a function of the spec not compiled yet
-                    failures[name] = e
-                    if name not in waiting:
-                        if not self._follows_from_broken_function(e):
-                            self.error(("functions", name, "value"), e.message, e.hint, offset=(e.line, e.column))
-                        self.broken_functions.add(name)  # its uses are not errors of their own
-                    continue
-                if params:
-                    scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
-                else:  # a definition without parameters reads as a name: `opener`, not `opener()`
-                    scope.names[name] = Name(rtype, get=impl, doc=f.get("description", ""))
-            if len(waiting) == len(pending):  # no progress: they wait on each other
-                for name in waiting:
-                    e = failures[name]
-                    self.error(("functions", name, "value"), f"{e.message} (the functions use each other in a "
-                                                             f"cycle)", e.hint, offset=(e.line, e.column))
-                    self.broken_functions.add(name)
-                break
-            pending = waiting
-        return scope
-
-    # ---- contracts ------------------------------------------------------------------
+        return compile_functions(self, scope)
 
     def compile_contract(self, key, c) -> Contract:
         base = ("contracts", key)

@@ -67,7 +67,7 @@ def final_fields(game, seed: int, how: str) -> dict:
     """Every field of the state a random game leaves (`finished`), but caches, the deals
     (which `played` compares) and the game."""
     return {k: v for k, v in vars(finished(game, seed, how)).items()
-            if k not in ("_legal", "_played_memo", "deal", "deals", "game")}
+            if k not in ("_legal", "_played_memo", "_fmemo", "deal", "deals", "game")}
 
 
 def generated_phases(game):

@@ -1,0 +1,46 @@
+"""The spec's own functions remembered while one of them runs.
+
+A spec function is a pure function of its arguments and of the state, and the state does
+not change while an expression is computed (expressions have no effects; the engine moves
+only between them). So from the moment the outermost remembering function of an
+evaluation is called until it returns, a function called again with the same arguments
+gives the same value, and the first one is kept.
+
+What is kept lives on the state (`_fmemo`, with `_fdepth` true while such a call runs) and
+is thrown away as the next outermost call begins: nothing is carried from one evaluation
+to the next, so nothing can go stale when the state moves on. A clone made between
+evaluations shares a finished memo that its own next evaluation replaces. Which functions
+remember is chosen where they are compiled (interpreter/function_compiler.py).
+"""
+
+from __future__ import annotations
+
+_MISSING = object()
+
+
+def remembered(impl):
+    """`impl(state, *args)`, remembering its values within the outermost remembering call."""
+
+    def call(state, *args):
+        d = state.__dict__
+        if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
+            memo = d["_fmemo"]
+            key = (call, args)
+            if memo is None:
+                memo = d["_fmemo"] = {}
+            else:
+                value = memo.get(key, _MISSING)
+                if value is not _MISSING:
+                    return value
+            value = memo[key] = impl(state, *args)
+            return value
+        # the outermost call: what an earlier evaluation kept is of another moment
+        d["_fmemo"] = None
+        d["_fdepth"] = True
+        try:
+            return impl(state, *args)
+        finally:
+            d["_fdepth"] = False
+
+    call.remembers = impl
+    return call
