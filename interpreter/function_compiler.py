@@ -133,8 +133,8 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
                         owner.error(("functions", name, "value"), e.message, e.hint, offset=(e.line, e.column))
                     owner.broken_functions.add(name)  # its uses are not errors of their own
                 continue
-            if name in remember and not any(str(t).startswith("list") for t in params.values()):
-                impl = remembered(impl)  # (a list is no key: a function of lists is called as it is)
+            if name in remember:  # (its arguments are keys: the types a parameter may have are single values)
+                impl = remembered(impl)
             bodies[name] = (body, impl)
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
