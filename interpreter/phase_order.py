@@ -60,10 +60,10 @@ def link_phases(owner, names, phases, spec_phases) -> None:
 
 
 def _run_before(phases, target: int) -> list:
-    """The phases a deal runs through before phase `target` (by order and `next`, from the first)."""
-    out, i, seen = [], 0, set()
-    while i is not None and i != target and i not in seen:
-        seen.add(i)
+    """The phases a deal runs through before phase `target`, which it reaches (by order and
+    `next`, from the first: each phase has one successor, so the path reaches it at once)."""
+    out, i = [], 0
+    while i != target:
         out.append(phases[i])
         i = phases[i].next_index
     return out
