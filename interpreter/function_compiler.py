@@ -65,10 +65,10 @@ COSTLY = 2  # calls and loops in a body worth a lookup instead (a constant, a na
 
 
 def _work(node) -> int:
-    """The calls and loops in a checked body (a part with no tree counts as one)."""
+    """The calls and loops in a checked body (a constant, which has no tree, counts none)."""
     tree = getattr(node, "tree", None)
     if tree is None:
-        return 0 if getattr(node, "kind", None) == "const" else 1
+        return 0
     form, *args = tree
     here = form in ("call", "call1", "loop")
     return here + sum(_work(part) for part in args if hasattr(part, "tree"))
