@@ -105,3 +105,10 @@ match: {{deals: 1}}
 """)
         return [list(h) for h in g.new_state(7).deal.hands]
     assert hands("") == hands(", packets: [1]") != hands(", packets: [2]")
+
+
+@pytest.mark.parametrize("missing", ["deal", "score"])
+def test_a_game_that_plays_needs_a_deal_and_a_score_phase(missing):
+    phases = "".join(f"  {name}:\n" for name in ("deal", "play", "score") if name != missing)
+    text = f"phases:\n{phases}contracts:\n  game:\n    score: tricks_won\nmatch: {{deals: 1}}\n"
+    assert errors(lambda: game(text)) == [(f"the phases have no `{missing}` phase", 8, 1)]
