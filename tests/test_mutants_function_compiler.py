@@ -61,3 +61,30 @@ def test_only_a_function_that_does_some_work_is_remembered():
     value: constant + constant + one_call + one_call + two_calls + two_calls
 """
     assert remembered_functions(spec(functions)) == {"two_calls", "asks"}
+
+
+def test_a_function_asked_in_the_list_a_loop_walks_counts_as_asked():
+    functions = """  spades:
+    value: filter(c in hand where c.suit == S and count(won) >= 0)
+  asks:
+    value: count(c in spades where c.rank == A) + count(c in spades where c.rank == K)
+"""
+    assert remembered_functions(spec(functions)) == {"spades", "asks"}
+
+
+def test_a_function_s_index_must_be_proved_in_range_as_any_expression_s():
+    assert errors(spec("  second:\n    value: tricks[2].winner\n")) == [
+        (15, 19, "`tricks[2]` may be out of range here (nothing shows that `tricks` has 2 items), and taking "
+                 "it would stop the game")]
+
+
+def test_a_function_that_fails_in_play_is_named_at_its_own_place():
+    from interpreter.errors import GameFault
+
+    text = spec("  odd:\n    value: if tricks_won + 1.5 >= 1 and tricks_won + 1.5 <= 2 then [1, 2][tricks_won + 1.5]"
+                " else 0\n", score="odd")
+    st = load_game("t.yaml", text=text).new_state(1)
+    with pytest.raises(GameFault) as e:
+        while not st.is_terminal:
+            st.apply(st.legal_actions()[0])
+    assert str(e.value).startswith("t.yaml:15:")
