@@ -330,11 +330,7 @@ class Compiler:
 
     def trump_setting(self, path):
         """A play's `trump` (a suit, `none`, or `trump_cards`: only the pack's trump cards), compiled."""
-        value = self._get(path)
-        if value is None and not isinstance(self._get(path[:-1]), dict):
-            return None
-        if value is None and path[-1] in (self._get(path[:-1]) or {}):
-            return lambda st: None  # `trump: none` read as YAML null
+        value = self._get(path)  # (None when not written: the structure check refuses a null `trump`)
         if str(value) == "trump_cards":
             if self.pack.cards_only is None:
                 self.error(path, "`trump_cards` makes only the pack's `trump_cards` trumps, but this pack has none")

@@ -79,3 +79,21 @@ def test_a_word_of_a_phase_may_not_be_a_name_of_the_game(phase, line, column):
     text = BASE.replace("  deal: {hand_size: 4}\n", "  deal: {hand_size: 4}\n" + phase) + "match: {deals: 1}\n"
     assert errors(text) == [
         ("`dealer` is already a name of the game (the dealer of this deal); choose another word", line, column)]
+
+
+def test_an_error_beside_a_broken_function_is_still_reported():
+    text = """
+phases:
+  deal: {hand_size: 4}
+  score:
+functions:
+  broken:
+    value: nonsense + 1
+contracts:
+  game:
+    score: broken + tricks_won
+match:
+  deals: misspelt
+"""
+    assert errors(text) == [("unknown name `nonsense`", 14, 12), ("unknown name `misspelt`", 19, 10)]
+
