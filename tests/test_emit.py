@@ -471,3 +471,28 @@ def test_a_third_rule_on_the_suit_reads_the_cards_kept_so_far(tmp_path):
     for seed in range(6):
         want = played(reference, seed, "api")
         assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
+
+
+def test_a_chooser_that_names_its_double_plays_the_same_game_and_an_illegal_one_is_refused():
+    """The doubling loop takes from a chooser what apply() takes: a name is read as the action it
+    names, and an action not in the list is refused, the state unchanged."""
+    from interpreter.errors import IllegalAction
+
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    want = finished(game, 5, "playout")
+    st = game.new_state(5)
+    rngs = [random.Random(5 * 10 + p) for p in range(game.n)]
+
+    def by_name(legal):
+        a = rngs[st.current].choice(legal)
+        return a.name if st.phase.kind == "double" else a
+    while not st.is_terminal and st.deal_number <= MAX_DEALS:
+        st.playout(by_name)
+    assert [(p, a.name) for p, a in st.history] == [(p, a.name) for p, a in want.history]
+    st = game.new_state(5)
+    st.apply(st.legal_actions()[0])  # a contract: the doubling begins
+    assert st.phase.kind == "double"
+    before = (st.current, len(st.history))
+    with pytest.raises(IllegalAction):
+        st.playout(lambda legal: st.game.phases[1].every_action[0])  # a contract, not a double
+    assert (st.current, len(st.history)) == before

@@ -125,8 +125,9 @@ class Double(Phase):
             state._legal = None
             legal = state.legal_actions()
             action = choose(legal)
-            if action not in legal:
-                state.apply(action)  # refused, as apply() refuses it
+            if action not in legal:  # not one of the list: apply() refuses it, or reads a name as it does
+                state.apply(action)
+                return
             try:
                 actions.append((p, action))
                 self.apply(state, action)
