@@ -19,15 +19,15 @@ def errors(make) -> list[tuple[str, int | None, int | None]]:
     return [(x.message, x.line, x.column) for x in e.value.errors]
 
 
-def completed(size):
-    """Two cards each, then the hands completed to `size` from the talon (12 cards, 3 seats), then an exchange."""
+def two_deals(first, second: str):
+    """`first` cards each, then a second deal (`second`: its settings), then an exchange with a
+    `min` (12 cards, 3 seats)."""
     return game(f"""
 phases:
-  deal: {{hand_size: 2}}
-  more:
+  deal: {{hand_size: {first}}}
+  again:
     kind: deal
-    hand_size: {size}
-    more: true
+{second}
   exchange:
     min: 1
   score:
@@ -36,6 +36,11 @@ contracts:
     score: 0
 match: {{deals: 1}}
 """)
+
+
+def completed(size):
+    """Two cards each, then the hands completed to `size` from the talon, then an exchange."""
+    return two_deals(2, f"    hand_size: {size}\n    more: true")
 
 
 def test_an_exchange_with_a_min_after_the_hands_are_completed_from_the_whole_talon_is_refused():
@@ -69,20 +74,7 @@ def test_once_each_with_a_number_of_deals_known_only_in_play_is_not_counted():
 def test_a_hand_size_the_compiler_cannot_know_leaves_the_talon_unknown():
     """A deal of every card, then a deal again of a size computed in play: the talon may hold cards
     again, so an exchange with a `min` after it is left to play."""
-    g = game("""
-phases:
-  deal: {hand_size: 4}
-  again:
-    kind: deal
-    hand_size: count(seats) - 1
-  exchange:
-    min: 1
-  score:
-contracts:
-  game:
-    score: 0
-match: {deals: 1}
-""")
+    g = two_deals(4, "    hand_size: count(seats) - 1")
     assert [ph.kind for ph in g.phases] == ["deal", "deal", "exchange", "score"]
 
 
