@@ -31,7 +31,7 @@ from .errors import GameError, GameFault, IllegalAction, Refusal
 from .faults import fault, where
 from .phases import BEFORE_THE_FIRST
 from .results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
-from .table import new_table
+from .table import new_table, table_plan
 from .worlds import sampled_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,12 +42,10 @@ MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is
 
 
 # what `clone()` copies; everything else a clone shares (the game, numbers, tuples, finished deals)
-_COPIED_LISTS = ("totals", "calls", "callers", "game_deals", "tricks", "tricks_won", "trick_cards", "doubled_turns",
-                 "out", "laid", "talon", "out_of_play", "to_draw", "exchanges", "declarations", "place", "shown",
-                 "turns", "call_extras", "in_auction", "unseen", "sitting_out")
-_COPIED_LISTS_OF_LISTS = ("games", "game_totals", "hands", "won", "doubles", "discards", "talon_seen", "passing",
-                          "passed")
-_COPIED_MAPS = ("given_hands", "given_talons", "given_cuts", "vars", "shown_later")
+# what a game keeps across deals and a clone copies (a deal's own lists: `table.TablePlan.copy`)
+_COPIED_LISTS = ("totals", "game_deals")
+_COPIED_LISTS_OF_LISTS = ("games", "game_totals")
+_COPIED_MAPS = ("given_hands", "given_talons", "given_cuts")
 
 
 class State:
@@ -286,7 +284,7 @@ class State:
         for k in _COPIED_MAPS:
             d[k] = d[k].copy()
         d["chosen"] = [set(s) for s in self.chosen]
-        d["layout"] = [None if x is None else x[:] for x in self.layout]
+        table_plan(self.game).copy(other)
         d["declaring"] = None if self.declaring is None else self.declaring[:]
         # finished deals never change again: shared; only the deal in progress is copied
         d["deals"] = deals = self.deals[:]

@@ -1,58 +1,137 @@
 """The table a deal starts from: every attribute of a `State` that a deal sets afresh.
 
 Values that are never changed in place (None, numbers, tuples, the game's tables) are set by
-one update from a dict made once per game; each list and map a deal fills is made new.
+one update from a dict made once per game. A list or map that a deal fills is made new for
+every deal, and copied by `State.clone`, only in a game that has a phase that changes it in
+place (`Phase.owns`; `CORE` for the fields most games fill). In any other game it keeps one
+value made once per game that reads like a list (or a set) and refuses any change (`FrozenList`,
+a frozenset), so a deal of Barbu makes no lists for passing, exchanges or declarations, a clone
+copies none, and a phase that changes a field it does not own fails at once, in any test that plays it.
+
+What makes and copies the changing fields is generated per game (`interpreter/emit`, under its
+rule: engine field names and whole numbers only), because a deal or a clone pays for each.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .emit import Source
+from .phases import every_phase
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .state import State
 
+# each per-deal list or map of the state, and its shape at the start of a deal:
+# "list" empty; "lists" an empty list per seat; "zeros", "falses", "nones", "empties" a 0, False,
+# None or () per seat; "matrix" a row of zeros per seat; "set" empty; "vars" the game's defaults
+SHAPES = {
+    "hands": "lists", "won": "lists", "tricks": "list", "tricks_won": "zeros", "trick_cards": "list",
+    "sitting_out": "list",  # seats that take no part in this deal's play
+    "out_of_play": "list",  # cards laid aside face up, out of the deal
+    "in_auction": "falses",  # an auction: who has not passed
+    "calls": "nones", "callers": "list",
+    "unseen": "falses",  # each seat's own hand is hidden from it (it has not looked yet)
+    "passing": "lists",  # cards chosen to pass, not received yet (seen by the passer)
+    "passed": "lists",  # cards each seat passed in this deal (known to it)
+    "pass_plan": "list",  # passing: (seat, to, how many) in turn
+    "call_extras": "empties",  # announcements made along with the calls
+    "vars": "vars", "doubles": "matrix", "turns": "list",
+    "layout": "suits", "out": "list", "laid": "list",  # cards played to a layout, in order
+    "raw": "zeros",  # raw deal scores, while settling
+    "talon": "list",
+    "discards": "lists",  # seen by their owner only
+    "shown_later": "set",  # (category, seat): declarations shown by a later `show` phase
+    "to_draw": "zeros",  # cards discarded and not yet drawn (an exchange that draws later)
+    "talon_seen": "lists",  # talon cards a seat has looked at
+    "exchanges": "zeros",  # how many cards each seat exchanged (public)
+    "declarations": "list",  # each category's result, in order
+    "place": "zeros", "shown": "falses",
+}
+# filled by most games' deals, or by more than one kind of phase: always made new
+CORE = ("hands", "won", "tricks", "tricks_won", "trick_cards", "vars", "talon", "shown")
+
+
+class FrozenList(list):
+    """A list no deal may change: the start value of a field that no phase of the game owns.
+
+    It reads as a list does (`+`, slices, `==`, `in`; a slice is a plain list); every change raises."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("this per-deal list is owned by no phase of the game (`Phase.owns`) and may not change")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+    def __reduce__(self):
+        return FrozenList, (list(self),)
+
+
+class TablePlan:
+    """How a deal of one game starts its table (`start`) and how a clone copies it (`copy`)."""
+
+    def __init__(self, game: "Game"):
+        n, suits = game.n, len(game.pack.suits)
+        owned = set(CORE).union(*(phase.owns for phase in every_phase(game)))
+        unknown = owned - SHAPES.keys()
+        if unknown:
+            raise ValueError(f"a phase owns fields the table does not know: {sorted(unknown)}")
+        self.changing = tuple(f for f in SHAPES if f in owned)
+        f = FrozenList
+        frozen = {"list": f(), "lists": f(f() for _ in range(n)), "zeros": f([0] * n), "falses": f([False] * n),
+                  "nones": f([None] * n), "empties": f([()] * n), "matrix": f(f([0] * n) for _ in range(n)),
+                  "set": frozenset(), "suits": f([None] * suits)}
+        self.fixed = fresh_deal(game)
+        self.fixed.update({f: frozen[shape] for f, shape in SHAPES.items() if f not in owned and shape != "vars"})
+        self.start, self.copy = _generate(self.changing, n, suits, game.var_defaults)
+
+
+def _generate(fields, n: int, suits: int, var_defaults: dict):
+    """`start(st)`: the changing fields made new; `copy(st)`: each replaced by its own copy."""
+    src = Source("table")
+    lit = src.literal
+
+    def row(item: str, count: int) -> str:
+        return "[" + ", ".join([item] * count) + "]"
+    made = {"list": "[]", "lists": row("[]", n), "zeros": row(lit(0), n), "falses": row(lit(False), n),
+            "nones": row(lit(None), n), "empties": row("()", n), "matrix": row(row(lit(0), n), n),
+            "set": "set()", "suits": row(lit(None), suits), "vars": f"{src.bind(var_defaults, 'vars')}.copy()"}
+    src.add(0, "def start(st):")
+    for f in fields:
+        src.add(1, f"{src.field(f)} = {made[SHAPES[f]]}")
+    src.add(0, "")
+    src.add(0, "def copy(st):")
+    for f in fields:
+        shape, fld = SHAPES[f], src.field(f)
+        if shape in ("lists", "matrix"):  # a list per seat: each copied
+            src.add(1, f"x = {fld}")
+            src.add(1, f"{fld} = [{', '.join(f'x[{lit(i)}][:]' for i in range(n))}]")
+        elif shape in ("set", "vars"):
+            src.add(1, f"{fld} = {fld}.copy()")
+        elif shape == "suits":  # a layout: each suit's run (a [low, high] list) or None
+            src.add(1, f"{fld} = [None if x is None else x[:] for x in {fld}]")
+        else:
+            src.add(1, f"{fld} = {fld}[:]")
+    src.add(1, "return st")
+    return src.build("start", "copy")
+
+
+def table_plan(game: "Game") -> TablePlan:
+    """The game's plan, made the first time a deal asks for it."""
+    plan = game.__dict__.get("_table")
+    if plan is None:
+        plan = game._table = TablePlan(game)
+    return plan
+
 
 def new_table(state: "State") -> None:
     """Set `state` up for a new deal: its hands empty, nothing played, bid or scored."""
-    game = state.game
-    n = state.n
-    fresh = game.__dict__.get("_fresh_deal")
-    if fresh is None:
-        fresh = game._fresh_deal = fresh_deal(game)
-    state.__dict__.update(fresh)
-    state.hands = [[] for _ in range(n)]
-    state.won = [[] for _ in range(n)]
-    state.tricks = []
-    state.tricks_won = [0] * n
-    state.trick_cards = []
-    state.sitting_out = []  # seats that take no part in this deal's play
-    state.out_of_play = []  # cards laid aside face up, out of the deal
-    state.in_auction = [False] * n  # an auction: who has not passed
-    state.calls = [None] * n
-    state.callers = []
-    state.unseen = [False] * n  # each seat's own hand is hidden from it (it has not looked yet)
-    state.passing = [[] for _ in range(n)]  # cards chosen to pass, not received yet (seen by the passer)
-    state.passed = [[] for _ in range(n)]  # cards each seat passed in this deal (known to it)
-    state.pass_plan = []  # passing: (seat, to, how many) in turn
-    state.call_extras = [()] * n  # announcements made along with the calls
-    state.vars = dict(game.var_defaults)
-    state.doubles = [[0] * n for _ in range(n)]
-    state.doubled_turns = []
-    state.turns = []
-    state.layout = [None] * len(game.pack.suits)
-    state.out = []
-    state.laid = []  # cards played to a layout, in order
-    state.raw = [0] * n  # raw deal scores, while settling
-    state.talon = []
-    state.discards = [[] for _ in range(n)]  # seen by their owner only
-    state.shown_later = set()  # (category, seat): declarations shown by a later `show` phase
-    state.to_draw = [0] * n  # cards discarded and not yet drawn (an exchange that draws later)
-    state.talon_seen = [[] for _ in range(n)]  # talon cards a seat has looked at
-    state.exchanges = [0] * n  # how many cards each seat exchanged (public)
-    state.declarations = []  # each category's result, in order
-    state.place = [0] * n
-    state.shown = [False] * n
+    plan = table_plan(state.game)
+    state.__dict__.update(plan.fixed)
+    plan.start(state)
 
 
 def fresh_deal(game: "Game") -> dict:

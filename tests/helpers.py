@@ -14,7 +14,7 @@ def unseen_redealt(state, seat, rng):
     other = state.clone()
     blind = other.calling_blind or other.unseen[seat]  # its own hand too, before it has looked
     hidden = [p for p in range(len(other.hands)) if (p != seat or blind) and not other.shown[p]]
-    places = [other.hands[p] for p in hidden] + [x for p, x in enumerate(other.passing) if p != seat]
+    places = [other.hands[p] for p in hidden] + [x for p, x in enumerate(other.passing) if p != seat and x]
     pool = [c for place in places for c in place]
     rng.shuffle(pool)
     for place in places:

@@ -42,6 +42,10 @@ ENGINE_FIELDS = frozenset({
     "tricks", "won", "tricks_won", "leader", "player", "suit", "trump", "deal", "actions", "current",
     "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up", "place",
     "power", "trump_power", "trick_size", "after", "trick_order", "_fault",
+    # the per-deal lists and maps a deal makes new (interpreter/table.py)
+    "sitting_out", "out_of_play", "in_auction", "calls", "callers", "unseen", "passing", "passed", "pass_plan",
+    "call_extras", "vars", "doubles", "turns", "layout", "out", "laid", "raw", "talon", "discards", "shown_later",
+    "to_draw", "talon_seen", "exchanges", "declarations", "shown",
 })
 # names the generators write themselves: their locals, and the builtins and methods they call
 GENERATOR_WORDS = frozenset({
@@ -49,7 +53,7 @@ GENERATOR_WORDS = frozenset({
     "actions", "hands", "order", "number", "remove", "append", "extend", "len", "Trick", "playout", "apply",
     "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value", "Exception",
     "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
-    "tpower", "wb", "sw", "ls", "top", "gv",
+    "tpower", "wb", "sw", "ls", "top", "gv", "start", "copy", "set",
 })
 # the locals of generated expressions: loop variables by depth, a spec function's parameters
 LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))

@@ -28,21 +28,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import GameError
+from ..phases import every_phase
 
 SCORE_BOUND = 1e6  # observation values lie within +-this (scores are given as they are)
 
 
 class EnvError(GameError):
     """An action or id outside the spec's action space, or one not legal now."""
-
-
-def _programs(game):
-    """Every phase of the game, with the trick or layout programs a `play` phase hands over to."""
-    out = []
-    for phase in game.phases:
-        out.append(phase)
-        out.extend(getattr(phase, "programs", {}).values())
-    return out
 
 
 def _stepwise(phase, state) -> bool:
@@ -55,12 +47,12 @@ class ActionSpace:
 
     def __init__(self, game):
         names: list[str] = []
-        for phase in _programs(game):
+        for phase in every_phase(game):
             names.extend(phase.vocabulary(game))
             if phase.kind == "declare":
                 names.extend(f"declare {cat.name} end" for cat in phase.categories if cat.choose == "any")
         # what ends a declaration made in steps
-        self.step_ends = {f"declare {cat.name} {word}" for phase in _programs(game) if phase.kind == "declare"
+        self.step_ends = {f"declare {cat.name} {word}" for phase in every_phase(game) if phase.kind == "declare"
                           for cat in phase.categories for word in ("end", "nothing")}
         self.names = tuple(dict.fromkeys(names))
         self.ids = {name: i for i, name in enumerate(self.names)}
@@ -184,7 +176,7 @@ class Observer:
         self.seat = {nm: i for i, nm in enumerate(game.seat_names)}
         self.card = dict(pack.by_name)
         c = self.ncards = len(pack)
-        programs = _programs(game)
+        programs = every_phase(game)
         self.phases = list(dict.fromkeys(p.name for p in programs))
         self.contracts = list(game.contracts)
         self.suits = list(pack.suits)

@@ -19,6 +19,10 @@ class Phase:
 
     kind = "phase"
     playout = None  # a generated loop that plays the phase to its end with random choices (emit/)
+    # the per-deal fields of the state (interpreter/table.py) this phase changes in place (even
+    # after making them new): in a game with no phase that owns it, a field keeps one unchangeable
+    # start value for every deal, and a clone shares it
+    owns: tuple[str, ...] = ()
 
     def __init__(self, name: str):
         self.name = name
@@ -69,6 +73,15 @@ class Phase:
         """Why `action` is illegal now: (message, rule name or None)."""
         names = ", ".join(a.name for a in self.legal(state)[:12])
         return f"`{action.name}` is not allowed now; you may: {names}", None
+
+
+def every_phase(game) -> list[Phase]:
+    """Every phase of `game`, with the trick or layout programs a `play` phase hands over to."""
+    out = []
+    for phase in game.phases:
+        out.append(phase)
+        out.extend(getattr(phase, "programs", {}).values())
+    return out
 
 
 def in_the_open(phase, state, action: Action, viewer) -> str:

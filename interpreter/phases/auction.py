@@ -24,6 +24,7 @@ from . import Phase, in_the_open
 
 
 class Auction(Phase):
+    owns = ("in_auction",)
     """Bid higher or pass, in turn round the table."""
 
     kind = "auction"

@@ -24,11 +24,15 @@ class Deal(Phase):
         self.first = first  # compiled expression -> seat
         self.step = step
         self._patterns: dict[int, tuple] = {}
+        # the seats in dealing order, by the seat dealt to first
+        self.seats_from = tuple(tuple((first + off * step) % n for off in range(n)) for first in range(n))
         self.cards = cards  # the card objects (each its own play action), by number
         self.turn_up = turn_up  # turn the top undealt card for trumps
         self.burn_jokers = burn_jokers  # compiled bool: a joker turned up goes to the bottom, turn again
         self.more = more  # complete the hands from the talon (a second deal after bidding)
         self.show_bottom = show_bottom  # then turn the talon's bottom card face up: a dead card
+        if turn_up:  # a joker turned up: the jokers dealt are laid out of play
+            self.owns = ("out_of_play",)
 
     def sizes(self, state) -> list:
         """Each seat's `hand_size`, read with the seat as `player` (a size may differ by seat)."""
@@ -95,7 +99,9 @@ class Deal(Phase):
                     counts[off] += take
                     pos += take
                 k += 1
-            got = self._patterns[size] = ([itemgetter(*p) if p else (lambda deck: ()) for p in positions], pos)
+            # each a getter of the cards as a tuple or a list (one card: a slice, not the card alone)
+            got = self._patterns[size] = ([itemgetter(*p) if len(p) > 1 else itemgetter(slice(p[0], p[0] + 1)) if p
+                                           else (lambda deck: ()) for p in positions], pos)
         return got
 
     def start(self, state) -> None:
@@ -126,11 +132,10 @@ class Deal(Phase):
             deck = list(self.cards)
             state.chance().shuffle(deck)
             hands = [None] * n
-            for off, get in enumerate(getters):
-                got = get(deck)
-                hands[(first + off * self.step) % n] = list(got) if isinstance(got, tuple) else [got]
+            for seat, get in zip(self.seats_from[first % n], getters):
+                hands[seat] = list(get(deck))
             state.talon = deck[dealt:]
-        record = [[tuple(h) for h in hands], tuple(state.talon), None]  # hands, talon, cut: as dealt
+        record = [list(map(tuple, hands)), tuple(state.talon), None]  # hands, talon, cut: as dealt
         if again:
             state.deal.redeals.append(record)
         else:  # before the turn-up, which may read how many cards were dealt

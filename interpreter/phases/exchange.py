@@ -29,9 +29,13 @@ from ..actions import Action
 from ..errors import GameError, Refusal
 from . import Phase
 
+# what the exchanges of a deal change in place (each phase of this module owns them all)
+EXCHANGE_FIELDS = ("discards", "to_draw", "talon_seen", "exchanges", "shown_later")
+
 
 class Exchange(Phase):
     kind = "exchange"
+    owns = EXCHANGE_FIELDS
 
     def __init__(self, name, pack, by, least, most, sees_unused=None, draws=True):
         super().__init__(name)
@@ -128,6 +132,7 @@ class Draw(Phase):
     """A seat draws from the talon the cards it discarded earlier and has not yet replaced."""
 
     kind = "draw"
+    owns = EXCHANGE_FIELDS
 
     def __init__(self, name, by):
         super().__init__(name)
@@ -147,6 +152,7 @@ class Show(Phase):
     """A seat shows what it declared earlier in a category (a proof announced before it is shown)."""
 
     kind = "show"
+    owns = EXCHANGE_FIELDS
 
     def __init__(self, name, by, category):
         super().__init__(name)
@@ -161,6 +167,7 @@ class TakeAndDiscard(Phase):
     """A seat takes the turn-up (or the talon) into its hand, then discards card by card."""
 
     kind = "exchange"
+    owns = EXCHANGE_FIELDS
 
     def __init__(self, name, pack, by, least, most, take):
         super().__init__(name)

@@ -23,6 +23,7 @@ from . import Phase, in_the_open
 class Layout(Phase):
     kind = "layout"
     public_name = in_the_open  # cards are laid face up; a pass is seen
+    owns = ("layout", "out", "place", "laid")
 
     def __init__(self, name, pack, n, step, leader, start, show_hand_on_pass, ends_when_out, play_actions,
                  start_var="start"):

@@ -23,6 +23,7 @@ from . import Phase
 
 class PassCards(Phase):
     kind = "pass_cards"
+    owns = ("passing", "passed")
 
     def __init__(self, name, pack, n, step, first, who, count, to, play_actions):
         super().__init__(name)

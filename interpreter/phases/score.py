@@ -27,9 +27,11 @@ class Score(Phase):
         contract = state.contract
         n = self.n
         raw = []
+        score = contract.score
         for p in range(n):
             state.player = p
-            raw.append(_exact(contract.score(state)))
+            x = score(state)
+            raw.append(int(x) if x.__class__ is float and x.is_integer() else x)  # (`_exact`, inlined)
         state.raw = raw
         final = list(raw)
         if callable(self.settle):  # the spec's own settlement: each player's final score from the raw ones
@@ -55,15 +57,19 @@ class Score(Phase):
                         f"deal {state.deal_number} ({contract.name}): the {label} scores "
                         f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
                         f"{want}", rule="total")
-        state.deal.tricks = state.tricks
-        state.deal.seat_tricks = tuple(state.tricks_won)
+        deal = state.deal
+        deal.tricks = state.tricks
+        deal.seat_tricks = tuple(state.tricks_won)
         # each statistic: true or false, or None for a deal it does not count (`of` false)
-        state.deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
-                         for name, (cond, among) in state.game.deal_statistics.items()}
-        state.deal.raw = raw
-        state.deal.scores = final
+        stats = state.game.deal_statistics
+        if stats:
+            deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
+                          for name, (cond, among) in stats.items()}
+        deal.raw = raw
+        deal.scores = final
+        totals = state.totals
         for p in range(n):
-            state.totals[p] += final[p]
+            totals[p] += final[p]
 
 
 def _exact(x):

@@ -153,6 +153,8 @@ class Tricks(Phase):
         if fast is not None:
             self.legal = fast  # the usual cascades (follow suit, must trump...): a closure made for them
         self.announcements = tuple(announcements)
+        if self.announcements:  # what each seat said is kept with its calls
+            self.owns = ("call_extras",)
         self.said = {(c, a.word): Said(play_actions[c], a) for a in self.announcements for c in range(len(pack))}
         self.every_action = (*self.play, *self.said.values())
         if self.announcements:

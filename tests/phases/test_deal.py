@@ -65,7 +65,7 @@ def test_the_pattern_deals_packets_in_turn_until_each_hand_is_full():
     assert dealt == 9
     assert [list(get(list(range(12)))) for get in getters] == [[0, 1, 6], [2, 3, 7], [4, 5, 8]]
     getters, dealt = g.phases[0].pattern(1)  # a packet larger than the hand is cut short
-    assert dealt == 3 and [get(list(range(12))) for get in getters] == [0, 1, 2]
+    assert dealt == 3 and [get(list(range(12))) for get in getters] == [[0], [1], [2]]  # (a list of one card)
 
 
 @pytest.mark.parametrize("packets, hands", [
