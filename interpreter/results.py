@@ -15,29 +15,32 @@ class Trick(tuple):
     playing order, who won, the suit led.
 
     A tuple with named fields: made with one C call (`Trick.make`) in the play loop, where
-    thirteen a deal are made, and never changed once made."""
+    thirteen a deal are made, and never changed once made. It holds its cards itself, after
+    the other fields, (number, leader, seats, winner, led suit, card, card, ...): one object
+    a trick, not two, for a game's history to keep, the collector to walk and the end to free;
+    `cards` reads them as a tuple."""
 
     __slots__ = ()
 
     def __new__(cls, number, leader, cards, seats, winner, led_suit):
-        return tuple.__new__(cls, (number, leader, cards, seats, winner, led_suit))
+        return tuple.__new__(cls, (number, leader, seats, winner, led_suit, *cards))
 
     def __repr__(self) -> str:
         return (f"Trick(number={self.number}, leader={self.leader}, cards={self.cards}, seats={self.seats}, "
                 f"winner={self.winner}, led_suit={self.led_suit})")
 
     def __getnewargs__(self):
-        return tuple(self)
+        return self.number, self.leader, self.cards, self.seats, self.winner, self.led_suit
 
     number = property(itemgetter(0))
     leader = property(itemgetter(1))
-    cards = property(itemgetter(2))
-    seats = property(itemgetter(3))
-    winner = property(itemgetter(4))
-    led_suit = property(itemgetter(5))
+    seats = property(itemgetter(2))
+    winner = property(itemgetter(3))
+    led_suit = property(itemgetter(4))
+    cards = property(itemgetter(slice(5, None)))
 
 
-Trick.make = partial(tuple.__new__, Trick)  # Trick.make((number, leader, cards, seats, winner, led_suit))
+Trick.make = partial(tuple.__new__, Trick)  # Trick.make((number, leader, seats, winner, led_suit, *cards))
 
 
 class DealResult:

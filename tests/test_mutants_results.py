@@ -66,6 +66,7 @@ def test_a_trick_is_a_tuple_with_named_fields_that_pickles_and_reads_back():
     trick = Trick(3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
     assert (trick.number, trick.leader, trick.cards, trick.seats, trick.winner, trick.led_suit) == (
         3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
-    assert Trick.make((3, 1, (7, 9, 2), (1, 2, 0), 2, 0)) == trick and type(Trick.make(tuple(trick))) is Trick
+    assert Trick.make((3, 1, (1, 2, 0), 2, 0, 7, 9, 2)) == trick and type(Trick.make(tuple(trick))) is Trick
+    assert trick.cards == (7, 9, 2) and trick.seats == (1, 2, 0) and len(trick) == 8  # the cards held inline
     assert pickle.loads(pickle.dumps(trick)) == trick
     assert repr(trick) == "Trick(number=3, leader=1, cards=(7, 9, 2), seats=(1, 2, 0), winner=2, led_suit=0)"

@@ -188,8 +188,8 @@ def _apply(src: Source, phase, depth: int, grouped) -> None:
     add(depth, "if len(cards) < size:")  # (fewer than the seats when some sit out)
     add(depth + 1, "p = after[p]")
     add(depth + 1, "continue")
-    add(depth, f"tricks.append({src.bind(Trick.make, 'trick')}((len(tricks) + {lit(1)}, leader, tuple(cards), "
-               "order[leader], winner, led)))")
+    add(depth, f"tricks.append({src.bind(Trick.make, 'trick')}((len(tricks) + {lit(1)}, leader, order[leader], "
+               "winner, led, *cards)))")
     add(depth, "won[winner].extend(cards)")
     add(depth, f"tw[winner] += {lit(1)}")
     add(depth, f"cards = {fld('trick_cards')} = []")

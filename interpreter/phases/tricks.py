@@ -281,8 +281,8 @@ class Tricks(Phase):
             p = state.to_play = state.after[p]
             return p
         w = state.trick_winner
-        state.tricks.append(Trick.make((len(state.tricks) + 1, state.leader, tuple(cards),
-                                        state.trick_order[state.leader], w, state.led_suit)))
+        state.tricks.append(Trick.make((len(state.tricks) + 1, state.leader, state.trick_order[state.leader], w,
+                                        state.led_suit, *cards)))
         state.won[w].extend(cards)
         state.tricks_won[w] += 1
         state.trick_cards = []
