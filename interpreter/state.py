@@ -343,7 +343,7 @@ class State:
         self.deal_number += 1
         new_table(self)
         self.declarer = g.declarer(self) if g.declarer else self.dealer
-        self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None)
+        self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None, table_plan(g).records)
         self.deal.contract = self.contract_key
         self.deals.append(self.deal)
         if g.deal_trump is not None:  # a trump fixed for the whole game

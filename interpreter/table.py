@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .emit import Source
 from .phases import every_phase
+from .results import FrozenList
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -53,23 +54,6 @@ SHAPES = {
 CORE = ("hands", "won", "tricks", "tricks_won", "trick_cards", "vars", "talon", "shown")
 
 
-class FrozenList(list):
-    """A list no deal may change: the start value of a field that no phase of the game owns.
-
-    It reads as a list does (`+`, slices, `==`, `in`; a slice is a plain list); every change raises."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("this per-deal list is owned by no phase of the game (`Phase.owns`) and may not change")
-
-    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-
-    def __reduce__(self):
-        return FrozenList, (list(self),)
-
-
 class TablePlan:
     """How a deal of one game starts its table (`start`) and how a clone copies it (`copy`)."""
 
@@ -87,6 +71,8 @@ class TablePlan:
         self.fixed = fresh_deal(game)
         self.fixed.update({f: frozen[shape] for f, shape in SHAPES.items() if f not in owned and shape != "vars"})
         self.start, self.copy = _generate(self.changing, n, suits, game.var_defaults)
+        # the lists of each deal's record that a phase of the game adds to (`Phase.records`)
+        self.records = frozenset().union(*(phase.records for phase in every_phase(game)))
 
 
 def _generate(fields, n: int, suits: int, var_defaults: dict):

@@ -18,6 +18,7 @@ import pytest
 from interpreter import phases as phase_package
 from interpreter.game import load_game
 from interpreter.phases import Phase
+from interpreter.results import NOTHING, RECORD_LISTS
 from interpreter.table import CORE, SHAPES, FrozenList, table_plan
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
@@ -143,3 +144,47 @@ def test_every_phase_owns_the_per_deal_fields_its_code_changes_in_place():
         assert changed <= _declared(cls) | set(CORE), (cls.__name__, changed - _declared(cls) - set(CORE))
     # the scan finds what it looks for (the layout's runs, the doubles by a row are found by their own tests)
     assert {"unseen", "calls", "passing", "laid", "declarations", "to_draw", "exchanges", "in_auction"} <= seen
+
+
+def _added_to_the_record(cls) -> set[str]:
+    """The lists of the deal's record a phase class's code adds to (`state.deal.X.append(...)`)."""
+    out = set()
+    for node in ast.walk(ast.parse(_dedent(cls))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            target = node.func.value
+            if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute)
+                    and target.value.attr == "deal" and isinstance(target.value.value, ast.Name)
+                    and target.value.value.id == "state"):
+                out.add(target.attr)
+    return out
+
+
+def _declared_records(cls) -> set[str]:
+    out = set(cls.records)
+    for node in ast.walk(ast.parse(_dedent(cls))):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "records"
+                                                for t in node.targets):
+            out |= {e.value for e in getattr(node.value, "elts", ()) if isinstance(e, ast.Constant)}
+    return out
+
+
+def test_every_phase_declares_the_lists_of_the_deal_record_it_adds_to():
+    seen = set()
+    for cls in _phase_classes():
+        added = _added_to_the_record(cls) - {"actions"}  # (every deal's actions are kept)
+        seen |= added
+        assert added <= _declared_records(cls) and added <= RECORD_LISTS, (cls.__name__, added)
+    assert seen == RECORD_LISTS  # the scan finds each of them
+
+
+def test_a_deal_record_makes_only_the_lists_a_phase_of_the_game_adds_to():
+    game = barbu()  # doubles, and nothing called, declared, exchanged or said
+    st = game.new_state(1)
+    deal = st.deal
+    assert type(deal.doubles) is list and deal.doubles is not game.new_state(1).deal.doubles
+    for name in ("calls", "exchanges", "declarations", "said", "redeals"):
+        assert getattr(deal, name) is NOTHING
+    copy = st.clone().deal
+    assert copy.calls is NOTHING and copy.doubles == deal.doubles and copy.doubles is not deal.doubles
+    bidding = load_game(SPECS / "spades" / "spades.yaml").new_state(1).deal
+    assert type(bidding.calls) is list and bidding.doubles is NOTHING

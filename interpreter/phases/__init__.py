@@ -23,6 +23,9 @@ class Phase:
     # after making them new): in a game with no phase that owns it, a field keeps one unchangeable
     # start value for every deal, and a clone shares it
     owns: tuple[str, ...] = ()
+    # the lists of the deal's record (`results.RECORD_LISTS`) this phase adds to: in a game with no
+    # phase that adds to one, no deal makes it
+    records: tuple[str, ...] = ()
 
     def __init__(self, name: str):
         self.name = name

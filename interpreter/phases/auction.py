@@ -25,6 +25,7 @@ from . import Phase, in_the_open
 
 class Auction(Phase):
     owns = ("in_auction",)
+    records = ("calls",)
     """Bid higher or pass, in turn round the table."""
 
     kind = "auction"

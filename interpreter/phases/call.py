@@ -37,6 +37,7 @@ class Call(Phase):
     kind = "call"
     public_name = in_the_open  # calls are said aloud, blind ones too
     owns = ("unseen", "calls", "callers", "call_extras")
+    records = ("calls",)
 
     def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
                  extras=(), second_round=False, may_pass=True, before_looking=()):

@@ -137,7 +137,7 @@ class Deal(Phase):
             state.talon = deck[dealt:]
         record = [list(map(tuple, hands)), tuple(state.talon), None]  # hands, talon, cut: as dealt
         if again:
-            state.deal.redeals.append(record)
+            state.deal.redeals = [*state.deal.redeals, record]  # (rare: a list made anew for each)
         else:  # before the turn-up, which may read how many cards were dealt
             state.deal.hands, state.deal.talon = record[0], record[1]
         if self.turn_up == "offer" and state.talon:  # turned up, proposed for trump: the bidding decides

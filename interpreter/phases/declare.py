@@ -69,6 +69,7 @@ def said_text(parts) -> str:
 class Declare(Phase):
     kind = "declare"
     owns = ("declarations",)
+    records = ("declarations",)
 
     def __init__(self, name, pack, n, first, categories, answers=None, pips=None, alone=False):
         super().__init__(name)

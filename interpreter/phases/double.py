@@ -18,6 +18,7 @@ class Double(Phase):
     kind = "double"
     public_name = in_the_open  # doubles are said aloud
     owns = ("doubles",)
+    records = ("doubles",)
 
     def __init__(self, name, n, seat_names, first, may_double, all_or_none=None, must_double=None):
         super().__init__(name)

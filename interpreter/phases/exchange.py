@@ -36,6 +36,7 @@ EXCHANGE_FIELDS = ("discards", "to_draw", "talon_seen", "exchanges", "shown_late
 class Exchange(Phase):
     kind = "exchange"
     owns = EXCHANGE_FIELDS
+    records = ("exchanges",)
 
     def __init__(self, name, pack, by, least, most, sees_unused=None, draws=True):
         super().__init__(name)
@@ -133,6 +134,7 @@ class Draw(Phase):
 
     kind = "draw"
     owns = EXCHANGE_FIELDS
+    records = ("exchanges",)
 
     def __init__(self, name, by):
         super().__init__(name)
@@ -153,6 +155,7 @@ class Show(Phase):
 
     kind = "show"
     owns = EXCHANGE_FIELDS
+    records = ("exchanges",)
 
     def __init__(self, name, by, category):
         super().__init__(name)
@@ -168,6 +171,7 @@ class TakeAndDiscard(Phase):
 
     kind = "exchange"
     owns = EXCHANGE_FIELDS
+    records = ("exchanges",)
 
     def __init__(self, name, pack, by, least, most, take):
         super().__init__(name)

@@ -155,6 +155,7 @@ class Tricks(Phase):
         self.announcements = tuple(announcements)
         if self.announcements:  # what each seat said is kept with its calls
             self.owns = ("call_extras",)
+            self.records = ("said",)
         self.said = {(c, a.word): Said(play_actions[c], a) for a in self.announcements for c in range(len(pack))}
         self.every_action = (*self.play, *self.said.values())
         if self.announcements:

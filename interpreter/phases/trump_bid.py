@@ -22,6 +22,7 @@ from . import Phase, in_the_open
 class TrumpBid(Phase):
     kind = "trump_bid"
     public_name = in_the_open  # takes, passes and suits named are said aloud
+    records = ("calls",)
 
     def __init__(self, name, pack, n, step, first, void_if_all_pass, schmeiss=False, last_must_name=False):
         super().__init__(name)
