@@ -69,7 +69,7 @@ class TablePlan:
                   "nones": f([None] * n), "empties": f([()] * n), "matrix": f(f([0] * n) for _ in range(n)),
                   "set": frozenset(), "suits": f([None] * suits)}
         self.fixed = fresh_deal(game)
-        self.fixed.update({f: frozen[shape] for f, shape in SHAPES.items() if f not in owned and shape != "vars"})
+        self.fixed.update({f: frozen[shape] for f, shape in SHAPES.items() if f not in owned})  # (`vars` is CORE)
         self.start, self.copy = _generate(self.changing, n, suits, game.var_defaults)
         # the lists of each deal's record that a phase of the game adds to (`Phase.records`)
         self.records = frozenset().union(*(phase.records for phase in every_phase(game)))
@@ -101,7 +101,6 @@ def _generate(fields, n: int, suits: int, var_defaults: dict):
             src.add(1, f"{fld} = [None if x is None else x[:] for x in {fld}]")
         else:
             src.add(1, f"{fld} = {fld}[:]")
-    src.add(1, "return st")
     return src.build("start", "copy")
 
 
