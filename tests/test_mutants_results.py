@@ -3,7 +3,7 @@ a copy of a finished deal (a clone's) keeps every part of it, in lists of its ow
 
 from __future__ import annotations
 
-from interpreter.results import DealResult, Trick, copy_deal
+from interpreter.results import NOTHING, DealResult, Trick, copy_deal
 from phases.table import X, Y, Z, game, play, position
 from phases.test_auction import HANDS as AUCTION_HANDS
 from phases.test_auction import spec as auction_spec
@@ -70,3 +70,11 @@ def test_a_trick_is_a_tuple_with_named_fields_that_pickles_and_reads_back():
     assert trick.cards == (7, 9, 2) and trick.seats == (1, 2, 0) and len(trick) == 8  # the cards held inline
     assert pickle.loads(pickle.dumps(trick)) == trick
     assert repr(trick) == "Trick(number=3, leader=1, cards=(7, 9, 2), seats=(1, 2, 0), winner=2, led_suit=0)"
+
+
+def test_a_new_deal_record_has_nothing_dealt_played_or_called_yet():
+    d = DealResult(3, 1, 0, None, frozenset({"calls"}))
+    assert (d.talon, d.tricks, d.cut, d.called, d.void, d.contract) == ((), (), None, None, False, None)
+    assert type(d.calls) is list and d.calls == [] and d.doubles is NOTHING and d.redeals is NOTHING
+    c = copy_deal(d)  # (a state is cloned before its first deal when the contract is named first)
+    assert c.talon == () and c.calls == [] and c.calls is not d.calls and c.doubles is NOTHING
