@@ -5,8 +5,9 @@ one update from a dict made once per game. A list or map that a deal fills is ma
 every deal, and copied by `State.clone`, only in a game that has a phase that changes it in
 place (`Phase.owns`; `CORE` for the fields most games fill). In any other game it keeps one
 value made once per game that reads like a list (or a set) and refuses any change (`FrozenList`,
-a frozenset), so a deal of Barbu makes no lists for passing, exchanges or declarations, a clone
-copies none, and a phase that changes a field it does not own fails at once, in any test that plays it.
+a frozenset): a deal of a game without passing, exchanges or declarations makes no lists for
+them, a clone copies none, and a phase that changes a field it does not own fails at once, in
+any test that plays it.
 
 What makes and copies the changing fields is generated per game (`interpreter/emit`, under its
 rule: engine field names and whole numbers only), because a deal or a clone pays for each.
