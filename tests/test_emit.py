@@ -496,3 +496,14 @@ def test_a_chooser_that_names_its_double_plays_the_same_game_and_an_illegal_one_
     with pytest.raises(IllegalAction):
         st.playout(lambda legal: st.game.phases[1].every_action[0])  # a contract, not a double
     assert (st.current, len(st.history)) == before
+
+
+def test_a_table_whose_values_are_runs_of_card_numbers_is_found_by_bisection():
+    from interpreter.emit.tricks import _runs
+
+    assert _runs((0, 0, 1, 1, 1, 2)) == {0: (0, 2), 1: (2, 5), 2: (5, 6)}
+    assert _runs((0, 1, 0)) is None  # value 0 in two runs: the legal list filters card by card
+    assert _runs([0, 0, 1]) is None and _runs(()) == {}
+    sources = [prog.source for prog in generated_phases(load_game(ROOT / "specs" / "barbu" / "barbu.yaml"))]
+    assert sources and all("_bisect" in s.split("def playout")[0] for s in sources)  # follow suit, in `legal`
+    assert not any("_bisect" in s.split("def playout")[1] for s in sources)  # (a playout reads grouped hands)

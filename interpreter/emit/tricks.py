@@ -19,6 +19,8 @@ A phase with announcements (a word said with a card) is left to its closures.
 
 from __future__ import annotations
 
+import functools
+from bisect import bisect_left
 from operator import attrgetter
 
 from ..phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
@@ -45,6 +47,23 @@ def _field_of(getter) -> str | None:
     if len(args) == 1 and args[0] in ENGINE_FIELDS:
         return args[0]
     return None
+
+
+def _runs(table) -> dict | None:
+    """For a table in which the cards of each value are one run of card numbers (a suit, in a
+    pack numbered suit by suit), each value's (first, end) card numbers; else None."""
+    return _runs_of(table) if isinstance(table, tuple) else None
+
+
+@functools.lru_cache(maxsize=64)
+def _runs_of(table: tuple) -> dict | None:
+    out: dict = {}
+    for c, v in enumerate(table):
+        first, end = out.get(v, (c, c))
+        if end != c:
+            return None
+        out[v] = (first, c + 1)
+    return out
 
 
 def _grouping(phase):
@@ -108,6 +127,11 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
             src.add(d, f"v = {read}")
             filtered = f"[c for c in cands if {src.bind(table, 'table')}[c] == v]"
             whole = "gp.get(v)" if grouped is table else filtered  # the rule on the whole hand
+            runs = _runs(table) if not reads.playout and (first or sole is table) else None
+            if runs is not None:  # a hand is sorted: the cards of value v are one slice of it, found by bisection
+                bl = src.bind(bisect_left, "bisect")
+                src.add(d, f"b = {src.bind(runs, 'runs')}.get(v)")
+                whole = f"(hand[{bl}(hand, b[0]):{bl}(hand, b[1])] if b is not None else [])"
             if first:
                 src.add(d, f"kept = {whole}")
                 if any(e is not None and e[0][0] is table for _, _, _, e in rules[1:]):
