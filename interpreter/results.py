@@ -18,7 +18,8 @@ class FrozenList(list):
     __slots__ = ()
 
     def _refuse(self, *args, **kwargs):
-        raise TypeError("this per-deal list is owned by no phase of the game (`Phase.owns`) and may not change")
+        raise TypeError("this per-deal list is owned by no phase of the game (`Phase.owns`, `Phase.records`) "
+                        "and may not change")
 
     append = extend = insert = remove = pop = clear = sort = reverse = _refuse
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
@@ -87,7 +88,8 @@ class DealResult:
         self.tricks = ()  # the deal's tricks, kept when it is scored
         self.exchanges = [] if "exchanges" in records else NOTHING  # (seat, discarded, drawn)
         self.talon = ()  # the talon as dealt, top card first
-        self.declarations = [] if "declarations" in records else NOTHING  # (category, [declared names per seat], winner, [points per seat])
+        # (category, [declared names per seat], winner, [points per seat])
+        self.declarations = [] if "declarations" in records else NOTHING
         self.calls = [] if "calls" in records else NOTHING  # (seat, call), in order
         self.said = [] if "said" in records else NOTHING  # (seat, word, card): announcements made while playing
         self.called = None  # (the called card or None, who held it or None), when a card was called
@@ -96,7 +98,7 @@ class DealResult:
         self.flags: dict = {}  # the spec's deal statistics, once the deal is scored
         self.seat_calls = None  # each seat's call (its value), once the calls are over
         self.seat_tricks = None  # the tricks each seat won, once the deal is scored
-        self.redeals = NOTHING  # (hands, talon, cut) of each full deal after the first in this deal (made anew for each)
+        self.redeals = NOTHING  # (hands, talon, cut) of each full deal after the first in this deal (anew each)
 
 
 def copy_deal(d: DealResult) -> DealResult:

@@ -24,9 +24,10 @@ from . import Phase, in_the_open
 
 
 class Auction(Phase):
+    """Bid higher or pass, in turn round the table."""
+
     owns = ("in_auction",)
     records = ("calls",)
-    """Bid higher or pass, in turn round the table."""
 
     kind = "auction"
     public_name = in_the_open  # bids and passes are said aloud
