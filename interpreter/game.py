@@ -37,6 +37,7 @@ from .play_compiler import PlayCompiler
 from .schema import check_structure
 from .scope import build_scope
 from .state import State
+from .table import table_plan
 
 
 @dataclass
@@ -298,7 +299,7 @@ class Compiler:
                                       default="sum(game_result(g, player) for g in range(1, games_played))"))
         if self.errors:
             raise SpecErrors(self.errors)
-        return Game(
+        game = Game(
             name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
             seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions, pairs=self.pairs,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
@@ -314,6 +315,8 @@ class Compiler:
                 isinstance(ph, ChooseContract) for ph in phases) else None,
             option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
         )
+        table_plan(game)  # its deal's table functions are generated with the rest, not by its first deal
+        return game
 
     def compile_teams(self, seat_names) -> list:
         """The partnerships the spec names (for reports and `partner`), each a list of seat names."""
