@@ -161,3 +161,41 @@ def test_completing_the_hands_cycles_through_the_packets():
     st = position(spec("{hand_size: 1}", more=more), ["AS", "KS", "QS"], talon="JS AH KH QH JH AD KD QD JD")
     assert [hand(st, p) for p in (X, Y, Z)] == ["AS JS QH JH", "KS AH AD KD", "QS KH QD JD"]
     assert st.talon == []
+
+
+def test_each_seat_is_dealt_its_own_hand_size_read_with_it_as_player(monkeypatch):
+    monkeypatch.setattr(State, "chance", lambda self: Unshuffled())
+    st = spec("{hand_size: 'if player == dealer then 2 else 3', packets: [1]}").new_state(7, first_dealer=X)
+    assert [len(st.hands[p]) for p in (X, Y, Z)] == [2, 3, 3] and len(st.talon) == 4
+    assert [len(h) for h in st.deal.hands] == [2, 3, 3]  # (the record: as dealt)
+
+
+def test_completing_the_hands_gives_a_full_hand_nothing_more():
+    more = MORE.replace("show_bottom: true", "show_bottom: false")
+    g = spec("{hand_size: 'if player == dealer then 3 else 1', packets: [1]}", more=more)
+    st = position(g, ["AS KS QS", "JS", "AH"], talon="KH QH JH AD KD QD JD")
+    assert [hand(st, p) for p in (X, Y, Z)] == ["AS KS QS", "JS KH JH", "AH QH AD"]  # the dealer X takes none
+    assert cards(st, st.talon) == ["KD", "QD", "JD"]
+
+
+def test_the_deal_records_the_talon_as_dealt():
+    st = position(spec(), ["AS KS QS", "JS AH KH", "QH JH AD"], talon="KD QD JD")
+    assert cards(st, st.deal.talon) == ["KD", "QD", "JD"] and st.deal.cut is None
+    assert [cards(st, h) for h in st.deal.hands] == [["AS", "KS", "QS"], ["JS", "AH", "KH"], ["QH", "JH", "AD"]]
+
+
+def test_a_joker_turned_up_takes_away_a_trump_set_before_the_deal():
+    g = game(f"""
+phases:
+  deal: {{hand_size: 3, turn_up: trump}}
+  score:
+play:
+  trump: S
+contracts:
+  game:
+    score: count(hand)
+match: {{deals: 1}}
+""", pack=JOKER_PACK)
+    assert position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="KD QD JD").trump == 2  # the turn-up names it
+    st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD")
+    assert cards(st, [st.turn_up]) == ["BJ"] and st.trump is None  # not the spades set for the game
