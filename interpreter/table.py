@@ -71,13 +71,14 @@ class TablePlan:
                   "set": frozenset(), "suits": f([None] * suits)}
         self.fixed = fresh_deal(game)
         self.fixed.update({f: frozen[shape] for f, shape in SHAPES.items() if f not in owned})  # (`vars` is CORE)
-        self.start, self.copy = _generate(self.changing, n, suits, game.var_defaults)
+        self.start, self.copy, self.source = _generate(self.changing, n, suits, game.var_defaults)
         # the lists of each deal's record that a phase of the game adds to (`Phase.records`)
         self.records = frozenset().union(*(phase.records for phase in every_phase(game)))
 
 
 def _generate(fields, n: int, suits: int, var_defaults: dict):
-    """`start(st)`: the changing fields made new; `copy(st)`: each replaced by its own copy."""
+    """`start(st)`: the changing fields made new; `copy(st)`: each replaced by its own copy; and the
+    source text of both."""
     src = Source("table")
     lit = src.literal
 
@@ -102,7 +103,7 @@ def _generate(fields, n: int, suits: int, var_defaults: dict):
             src.add(1, f"{fld} = [None if x is None else x[:] for x in {fld}]")
         else:
             src.add(1, f"{fld} = {fld}[:]")
-    return src.build("start", "copy")
+    return (*src.build("start", "copy"), src.text())
 
 
 def table_plan(game: "Game") -> TablePlan:

@@ -23,6 +23,7 @@ from interpreter.emit import Source
 from interpreter.errors import GameError
 from interpreter.game import load_game
 from interpreter.overlays import resolve
+from interpreter.table import table_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))
@@ -152,8 +153,8 @@ def hostile_spec(tmp_path) -> Path:
 def test_no_spec_text_reaches_generated_source(tmp_path):
     spec = hostile_spec(tmp_path)
     game = load_game(spec)
-    sources = [prog.source for prog in generated_phases(game)]
-    assert sources
+    sources = [prog.source for prog in generated_phases(game)] + [table_plan(game).source]
+    assert sources and "st.hands = [[], [], [], []]" in sources[-1]
     words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "suit", "Tricks", "quote"}
     for text in sources:
         assert "os" not in re.findall(r"[A-Za-z_]+", text)

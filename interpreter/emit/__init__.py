@@ -23,8 +23,8 @@ THE RULE, which makes this safe by construction and which every generator here k
 `Source.check()` re-reads the finished source with `tokenize` and refuses any token the
 rule does not allow (a string literal, an unknown name), so a mistake in a generator is
 an error at compile time, not a hole. Generated functions are cached per compiled game
-(the game is built once per spec text and options), and `Game.sources` keeps the text
-for `cardspec show --generated`.
+(the game is built once per spec text and options); each keeps its text where tests read
+it: a trick phase's `source`, the table plan's `source` (`interpreter/table.py`).
 """
 
 from __future__ import annotations
