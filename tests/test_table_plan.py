@@ -44,6 +44,10 @@ def test_a_field_no_phase_owns_is_one_unchangeable_list_for_every_deal_and_clone
         st.passing[0].append(3)
     with pytest.raises(TypeError, match="owned by no phase"):
         st.calls[0] = 1
+    shared = {name: getattr(st, name) for name in ("passing", "calls", "discards")}
+    st.apply(st.legal_actions()[0])
+    st.playout(random.Random(1).choice)  # the next deal keeps the same ones
+    assert st.deal_number == 2 and all(getattr(st, name) is value for name, value in shared.items())
 
 
 def test_a_field_a_phase_owns_is_new_each_deal_and_a_clone_has_its_own():
@@ -83,7 +87,7 @@ def test_a_frozen_list_reads_as_a_list_and_refuses_every_change():
                    lambda: x.pop(), lambda: x.clear(), lambda: x.sort(), lambda: x.reverse(),
                    lambda: x.__setitem__(0, 5), lambda: x.__delitem__(0), lambda: x.__iadd__([3]),
                    lambda: x.__imul__(2)):
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match="owned by no phase"):
             change()
     assert x == [1, 2]
 
@@ -117,11 +121,12 @@ def _dedent(cls) -> str:
     return textwrap.dedent(inspect.getsource(cls))
 
 
-def _declared(cls) -> set[str]:
-    """What a class owns: its `owns`, and any `self.owns = (...)` its `__init__` sets."""
-    out = set(cls.owns)
+def _declared(cls, attr: str = "owns") -> set[str]:
+    """What a class declares under `attr` (`owns`, `records`): the class attribute, and any
+    `self.ATTR = (...)` its `__init__` sets."""
+    out = set(getattr(cls, attr))
     for node in ast.walk(ast.parse(_dedent(cls))):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "owns" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == attr for t in node.targets):
             out |= {e.value for e in getattr(node.value, "elts", ()) if isinstance(e, ast.Constant)}
     return out
 
@@ -159,21 +164,12 @@ def _added_to_the_record(cls) -> set[str]:
     return out
 
 
-def _declared_records(cls) -> set[str]:
-    out = set(cls.records)
-    for node in ast.walk(ast.parse(_dedent(cls))):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "records"
-                                                for t in node.targets):
-            out |= {e.value for e in getattr(node.value, "elts", ()) if isinstance(e, ast.Constant)}
-    return out
-
-
 def test_every_phase_declares_the_lists_of_the_deal_record_it_adds_to():
     seen = set()
     for cls in _phase_classes():
         added = _added_to_the_record(cls) - {"actions"}  # (every deal's actions are kept)
         seen |= added
-        assert added <= _declared_records(cls) and added <= RECORD_LISTS, (cls.__name__, added)
+        assert added <= _declared(cls, "records") and added <= RECORD_LISTS, (cls.__name__, added)
     assert seen == RECORD_LISTS  # the scan finds each of them
 
 
