@@ -196,7 +196,8 @@ class State:
 
         Parameters:
             choose: picks one action of a list (`random.Random(seed).choice`, a policy); when
-                it is called, `state.current` is the seat choosing, as move by move.
+                it is called, `state.current` is the seat choosing, as move by move. It must
+                not change the list: it may be the engine's own (a hand, a kept list of doubles).
             whole_game: go on to the end of the game, not only of this deal.
 
         Raises:
@@ -214,13 +215,13 @@ class State:
                 raise
             except Exception as e:
                 raise self._fault(e) from e
-            last = self.deal.actions[-1][1] if self.deal.actions else None
+            deal = self.deal
             try:
                 self._run()
             except (GameError, GameFault):
                 raise
-            except Exception as e:
-                raise self._fault(e, last) from e
+            except Exception as e:  # placed at the last action the playout took
+                raise self._fault(e, deal.actions[-1][1] if deal.actions else None) from e
 
     def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
         """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from operator import itemgetter
 
 from ..errors import GameError
@@ -99,9 +100,7 @@ class Deal(Phase):
                     counts[off] += take
                     pos += take
                 k += 1
-            # each a getter of the cards as a tuple or a list (one card: a slice, not the card alone)
-            got = self._patterns[size] = ([itemgetter(*p) if len(p) > 1 else itemgetter(slice(p[0], p[0] + 1)) if p
-                                           else (lambda deck: ()) for p in positions], pos)
+            got = self._patterns[size] = ([_getter(p) for p in positions], pos)
         return got
 
     def start(self, state) -> None:
@@ -133,7 +132,7 @@ class Deal(Phase):
             state.chance().shuffle(deck)
             hands = [None] * n
             for seat, get in zip(self.seats_from[first % n], getters):
-                hands[seat] = list(get(deck))
+                hands[seat] = get(deck)
             state.talon = deck[dealt:]
         record = [list(map(tuple, hands)), tuple(state.talon), None]  # hands, talon, cut: as dealt
         if again:
@@ -157,6 +156,18 @@ class Deal(Phase):
         for h in hands:
             h.sort()  # card numbers are in display order: by suit, high to low
         state.hands = hands
+
+
+def _getter(positions: list[int]):
+    """A function of the shuffled deck giving, as a new list, the cards at `positions`: one slice
+    when they are evenly spaced (a deal one card at a time, or one packet each), else picked."""
+    if not positions:
+        return lambda deck: []
+    first, gaps = positions[0], {b - a for a, b in pairwise(positions)}
+    if len(gaps) <= 1:
+        return itemgetter(slice(first, positions[-1] + 1, gaps.pop() if gaps else 1))
+    pick = itemgetter(*positions)
+    return lambda deck: list(pick(deck))
 
 
 def _whole(size):

@@ -75,18 +75,25 @@ class Double(Phase):
         return out
 
     def legal(self, state):
-        p = state.turns[state.turn_i]
-        allowed = state.double_allowed
+        return list(self._choices(state, state.turns[state.turn_i], state.double_allowed))
+
+    def _choices(self, state, p, allowed) -> list[Action]:
+        """The doubles `p` may choose among, given the seats he may double (a list kept per
+        case: the caller copies it before handing it out)."""
         state.player = p
         if self.all_or_none is not None and allowed and self.all_or_none(state):
-            return [self.pass_action, self._action(tuple(allowed))]
-        required = self.required(state, p, allowed)
+            key = (tuple(allowed), None)
+            legal = self._subsets.get(key)
+            if legal is None:
+                legal = self._subsets[key] = [self.pass_action, self._action(tuple(allowed))]
+            return legal
+        required = self.required(state, p, allowed) if self.must_double is not None else ()
         key = (tuple(allowed), required)
         legal = self._subsets.get(key)
         if legal is None:
             legal = self._subsets[key] = [self._action(s) for s in subsets_in_order(allowed)
                                           if all(t in s for t in required)]
-        return list(legal)
+        return legal
 
     def required(self, state, p, allowed) -> tuple:
         """The seats `p` must include in his double (`must_double`)."""
@@ -121,26 +128,37 @@ class Double(Phase):
         """Play the doubling to its end, each seat's choice `choose(legal)`: the same moves and
         records as `state.apply(choose(state.legal_actions()))` turn by turn (tests/test_emit.py),
         without the checks a choice from outside needs."""
-        actions = state.deal.actions
+        actions, record, doubles, turns = state.deal.actions, state.deal.doubles, state.doubles, state.turns
         p = state.current  # (the seat the engine found, its allowed targets kept by actor())
-        while p is not None:
-            state._legal = None
-            legal = state.legal_actions()
+        allowed = state.double_allowed
+        state._legal = None
+        while True:
+            legal = self._choices(state, p, allowed)
             action = choose(legal)
             if action not in legal:  # not one of the list: apply() refuses it, or reads a name as it does
                 state.apply(action)
                 return
             try:
                 actions.append((p, action))
-                self.apply(state, action)
-                p = self.actor(state)
+                row = doubles[p]
+                for t in action.arg:
+                    row[t] = 1
+                record.append((p, action.arg))
+                i = state.turn_i = state.turn_i + 1
+                while i < len(turns):  # the next seat with a choice to make (actor(), inlined)
+                    p = turns[i]
+                    allowed = state.double_allowed = self.allowed(state, p)
+                    if allowed:
+                        break
+                    record.append((p, ()))
+                    i = state.turn_i = i + 1
+                else:
+                    return
             except (GameError, GameFault):
                 raise
             except Exception as e:  # placed at the double, as apply() places it
                 raise state._fault(e, action) from e
-            if p is not None:
-                state.current = p
-        state._legal = None
+            state.current = p
 
     def refuse(self, state, action):
         p = state.turns[state.turn_i]

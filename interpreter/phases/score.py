@@ -22,6 +22,7 @@ class Score(Phase):
         super().__init__(name)
         self.n = n
         self.settle = settle  # "pairwise" or None
+        self.pairs = tuple((i, j) for i in range(n) for j in range(i + 1, n))  # each pair of seats once
 
     def start(self, state) -> None:
         contract = state.contract
@@ -41,13 +42,12 @@ class Score(Phase):
                 final.append(_exact(self.settle(state)))
         elif self.settle == "pairwise":
             d = state.doubles
-            for i in range(n):
-                for j in range(i + 1, n):
-                    k = d[i][j] + d[j][i]
-                    if k:
-                        diff = k * (raw[i] - raw[j])
-                        final[i] += diff
-                        final[j] -= diff
+            for i, j in self.pairs:
+                k = d[i][j] + d[j][i]
+                if k:
+                    diff = k * (raw[i] - raw[j])
+                    final[i] += diff
+                    final[j] -= diff
         if contract.total is not None:
             want = contract.total(state)
             checks = (("raw", raw),) if callable(self.settle) else (("raw", raw), ("final", final))

@@ -68,6 +68,23 @@ def test_the_pattern_deals_packets_in_turn_until_each_hand_is_full():
     assert dealt == 3 and [get(list(range(12))) for get in getters] == [[0], [1], [2]]  # (a list of one card)
 
 
+@pytest.mark.parametrize("packets, size, hands", [
+    ([1], 3, [[0, 3, 6], [1, 4, 7], [2, 5, 8]]),  # one card at a time: evenly spaced, taken as one slice
+    ([3], 3, [[0, 1, 2], [3, 4, 5], [6, 7, 8]]),  # one packet each: a run
+    ([2, 1], 3, [[0, 1, 6], [2, 3, 7], [4, 5, 8]]),  # uneven: picked one by one
+    ([2], 1, [[0], [1], [2]])])  # a single card
+def test_each_seat_gets_a_list_of_its_own(packets, size, hands):
+    """A getter gives a new list, whether it slices the deck or picks from it: a hand that is
+    played from never changes the deck, nor another hand."""
+    getters, dealt = spec(f"{{hand_size: {size}, packets: {packets}}}").phases[0].pattern(size)
+    deck = list(range(12))
+    got = [get(deck) for get in getters]
+    assert got == hands and dealt == 3 * size and all(type(h) is list for h in got)
+    for h in got:
+        h.clear()
+    assert deck == list(range(12)) and [get(deck) for get in getters] == hands
+
+
 @pytest.mark.parametrize("packets, hands", [
     ([2], [[0, 1, 6], [2, 3, 7], [4, 5, 8]]),  # the last packet is cut short
     ([1, 2], [[0, 3, 4], [1, 5, 6], [2, 7, 8]])])
