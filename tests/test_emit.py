@@ -508,3 +508,30 @@ def test_a_table_whose_values_are_runs_of_card_numbers_is_found_by_bisection():
     sources = [prog.source for prog in generated_phases(load_game(ROOT / "specs" / "barbu" / "barbu.yaml"))]
     assert sources and all("_bisect" in s.split("def playout")[0] for s in sources)  # follow suit, in `legal`
     assert not any("_bisect" in s.split("def playout")[1] for s in sources)  # (a playout reads grouped hands)
+
+
+def test_a_playout_groups_hands_by_a_few_whole_numbers_into_lists_made_at_once():
+    """Hands grouped by suit start with one empty list a suit (a suit a hand lacks stays empty,
+    as a missing one would be: no card to follow with); a table of other values groups as it goes."""
+    from interpreter.emit.tricks import _values
+
+    assert _values((2, 0, 1, 0)) == (0, 1, 2)
+    assert _values([0, 1]) is None and _values(tuple(range(17))) is None  # not a table; too many values
+    assert _values((0, True)) is None and _values((0, 1.5)) is None  # whole numbers only
+    assert _values(tuple(range(16))) == tuple(range(16))
+    sources = [prog.source for prog in generated_phases(load_game(ROOT / "specs" / "barbu" / "barbu.yaml"))]
+    playouts = [s.split("def playout")[1] for s in sources]
+    assert playouts and all("gp = {0: [], 1: [], 2: [], 3: []}" in s and "setdefault" not in s for s in playouts)
+
+
+def test_a_playout_that_groups_as_it_goes_plays_the_same_games(monkeypatch):
+    """The grouping for any other table (values found card by card) gives the same games."""
+    import interpreter.emit.tricks as tricks
+
+    monkeypatch.setattr(tricks, "_values", lambda table: None)
+    spec = ROOT / "specs" / "barbu" / "barbu.yaml"
+    fast = load_game(spec, options={"early_stop": True})  # (with a stop condition in the loop)
+    reference = load_game(spec, options={"early_stop": True}, generated=False)
+    assert all("setdefault" in s for s in (p.source for p in generated_phases(fast)))
+    for seed in range(2):
+        assert played(fast, seed, "playout") == played(reference, seed, "api")

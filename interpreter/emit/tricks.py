@@ -66,6 +66,16 @@ def _runs_of(table: tuple) -> dict | None:
     return out
 
 
+def _values(table) -> tuple | None:
+    """The values of a table of a few whole numbers (a suit for each card), in order; else None."""
+    if not isinstance(table, tuple):
+        return None
+    values = set(table)
+    if len(values) > 16 or any(type(v) is not int for v in values):
+        return None
+    return tuple(sorted(values))
+
+
 def _grouping(phase):
     """The table of the first `card.x == value` rule: a playout keeps each hand grouped by it."""
     return next((eq[0][0] for _, _, _, eq in phase._cascade if eq is not None), None)
@@ -252,9 +262,15 @@ def generate(phase) -> Source | None:
     if grouped is not None:  # each hand by the table of the cascade's first comparison
         src.add(1, "groups = []")
         src.add(1, "for hand in hands:")
-        src.add(2, "gp = {}")
-        src.add(2, "for c in hand:")
-        src.add(3, f"gp.setdefault({src.bind(grouped, 'table')}[c], []).append(c)")
+        values = _values(grouped)
+        if values is not None:  # a few whole numbers (suits): a list for each made at once
+            src.add(2, "gp = {" + ", ".join(f"{src.literal(v)}: []" for v in values) + "}")
+            src.add(2, "for c in hand:")
+            src.add(3, f"gp[{src.bind(grouped, 'table')}[c]].append(c)")
+        else:
+            src.add(2, "gp = {}")
+            src.add(2, "for c in hand:")
+            src.add(3, f"gp.setdefault({src.bind(grouped, 'table')}[c], []).append(c)")
         src.add(2, "groups.append(gp)")
     src.add(1, "try:")  # (free unless raised) whatever stops the loop finds the state written back
     src.add(2, "while True:")

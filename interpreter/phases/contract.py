@@ -70,8 +70,9 @@ class Announce(Phase):
         self.announcements = announcements  # contract key -> [(var name, [Action...])]
 
     def start(self, state) -> None:
-        state.announcer = self.by(state)
         state.announce_i = 0
+        # who announces: read only for a contract that has announcements (nobody is asked otherwise)
+        state.announcer = self.by(state) if self.announcements.get(state.contract_key) else None
 
     def vocabulary(self, game):
         return [a.name for todo in self.announcements.values() for _, actions in todo for a in actions]
