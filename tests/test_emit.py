@@ -59,9 +59,19 @@ def finished(game, seed: int, how: str):
 
 
 def played(game, seed: int, how: str):
-    """A random game's history and results (`finished`)."""
+    """A random game's history and results (`finished`), with every deal's record."""
     st = finished(game, seed, how)
-    return ([(p, a.name) for p, a in st.history], [d.scores for d in st.deals], list(st.totals), st.is_terminal)
+    return ([(p, a.name) for p, a in st.history], [deal_record(d) for d in st.deals], list(st.totals),
+            st.is_terminal)
+
+
+def deal_record(d) -> dict:
+    """Everything a deal's record keeps (results.DealResult), actions by name."""
+    from interpreter.results import DealResult
+
+    out = {k: getattr(d, k) for k in DealResult.__slots__}
+    out["actions"] = [(p, a.name) for p, a in d.actions]
+    return out
 
 
 def final_fields(game, seed: int, how: str) -> dict:

@@ -510,6 +510,16 @@ def test_declarer_only_the_declarer_redoubles_all_or_nobody():
     assert_refused(s, "double C", "may_double")
 
 
+def test_declarer_only_the_redouble_is_read_for_the_seat_choosing():
+    """`redouble: player == declarer` is asked of the seat whose turn it is, whatever seat the
+    state last read an expression for."""
+    g = game(DECLARER_ONLY)
+    s = state(g, {1: MIXED})
+    play(s, "contract no_queens", "double A", "pass", "double A")
+    s.player, s._legal = B, None  # (as a view or a bot reading another seat would leave it)
+    assert names(s) == ["pass", "double B D"]
+
+
 def test_declarer_only_one_doubler_gives_one_choice():
     g = game(DECLARER_ONLY)
     s = state(g, {1: MIXED})
