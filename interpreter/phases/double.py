@@ -127,8 +127,9 @@ class Double(Phase):
     def playout(self, state, choose) -> None:
         """Play the doubling to its end, each seat's choice `choose(legal)`: the same moves and
         records as `state.apply(choose(state.legal_actions()))` turn by turn (tests/test_emit.py),
-        without the checks a choice from outside needs."""
-        actions, record, doubles, turns = state.deal.actions, state.deal.doubles, state.doubles, state.turns
+        without the checks a choice from outside needs; the list handed to `choose` is the
+        phase's kept one, not a copy."""
+        actions = state.deal.actions
         p = state.current  # (the seat the engine found, its allowed targets kept by actor())
         allowed = state.double_allowed
         state._legal = None
@@ -140,20 +141,11 @@ class Double(Phase):
                 return
             try:
                 actions.append((p, action))
-                row = doubles[p]
-                for t in action.arg:
-                    row[t] = 1
-                record.append((p, action.arg))
-                i = state.turn_i = state.turn_i + 1
-                while i < len(turns):  # the next seat with a choice to make (actor(), inlined)
-                    p = turns[i]
-                    allowed = state.double_allowed = self.allowed(state, p)
-                    if allowed:
-                        break
-                    record.append((p, ()))
-                    i = state.turn_i = i + 1
-                else:
+                self.apply(state, action)
+                p = self.actor(state)
+                if p is None:
                     return
+                allowed = state.double_allowed
             except (GameError, GameFault):
                 raise
             except Exception as e:  # placed at the double, as apply() places it

@@ -3,6 +3,8 @@ the pairwise settlement of the doubles."""
 
 from __future__ import annotations
 
+import pytest
+
 from .table import X, Y, Z, V, game, legal, play, position, refused
 
 HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]  # X holds 3 spades, Y 1, Z none
@@ -70,16 +72,21 @@ def test_the_legal_doubles_are_every_subset_of_the_allowed_targets():
     assert st.totals == [10, -3, -3]
 
 
-def test_a_seat_that_may_double_nobody_is_not_asked():
-    st = position(spec("    first: left(dealer)\n    may_double: player != dealer and target == dealer"),
+@pytest.mark.parametrize("first, asked, doubles, scores", [
+    # the dealer, last, has nobody to double
+    ("left(dealer)", [(Y, "pass"), (Z, "double X")], [(Y, ()), (Z, (X,)), (X, ())], [3 + 3, 1, 0 - 3]),
+    # the dealer, first, may double nobody yet: passed over, and every other seat is still asked
+    ("dealer", [(Y, "double X"), (Z, "pass")], [(X, ()), (Y, (X,)), (Z, ())], [3 + 2, 1 - 2, 0]),
+])
+def test_a_seat_that_may_double_nobody_is_not_asked(first, asked, doubles, scores):
+    st = position(spec(f"    first: {first}\n    may_double: player != dealer and target == dealer"),
                   HANDS, dealer=X)
-    assert st.current_player == Y
-    play(st, "pass")
-    assert st.current_player == Z
-    play(st, "double X")
-    assert st.is_terminal  # X had nobody to double
-    assert st.deals[0].doubles == [(Y, ()), (Z, (X,)), (X, ())]
-    assert st.deals[0].scores == [3 + 3, 1, 0 - 3]
+    for seat, move in asked:
+        assert st.current_player == seat
+        play(st, move)
+    assert st.is_terminal
+    assert st.deals[0].doubles == doubles
+    assert st.deals[0].scores == scores
 
 
 def test_redouble_all_or_none():
