@@ -262,15 +262,14 @@ def generate(phase) -> Source | None:
     if grouped is not None:  # each hand by the table of the cascade's first comparison
         src.add(1, "groups = []")
         src.add(1, "for hand in hands:")
-        values = _values(grouped)
+        values, table = _values(grouped), src.bind(grouped, "table")
         if values is not None:  # a few whole numbers (suits): a list for each made at once
-            src.add(2, "gp = {" + ", ".join(f"{src.literal(v)}: []" for v in values) + "}")
-            src.add(2, "for c in hand:")
-            src.add(3, f"gp[{src.bind(grouped, 'table')}[c]].append(c)")
+            start, group = "{" + ", ".join(f"{src.literal(v)}: []" for v in values) + "}", f"gp[{table}[c]]"
         else:
-            src.add(2, "gp = {}")
-            src.add(2, "for c in hand:")
-            src.add(3, f"gp.setdefault({src.bind(grouped, 'table')}[c], []).append(c)")
+            start, group = "{}", f"gp.setdefault({table}[c], [])"
+        src.add(2, f"gp = {start}")
+        src.add(2, "for c in hand:")
+        src.add(3, f"{group}.append(c)")
         src.add(2, "groups.append(gp)")
     src.add(1, "try:")  # (free unless raised) whatever stops the loop finds the state written back
     src.add(2, "while True:")

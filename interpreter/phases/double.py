@@ -78,21 +78,20 @@ class Double(Phase):
         return list(self._choices(state, state.turns[state.turn_i], state.double_allowed))
 
     def _choices(self, state, p, allowed) -> list[Action]:
-        """The doubles `p` may choose among, given the seats he may double (a list kept per
-        case: the caller copies it before handing it out)."""
+        """The doubles `p` may choose among, given the seats he may double: a list kept per case
+        (legal() hands out a copy; the playout hands out this one)."""
         state.player = p
-        if self.all_or_none is not None and allowed and self.all_or_none(state):
-            key = (tuple(allowed), None)
-            legal = self._subsets.get(key)
-            if legal is None:
-                legal = self._subsets[key] = [self.pass_action, self._action(tuple(allowed))]
-            return legal
-        required = self.required(state, p, allowed) if self.must_double is not None else ()
-        key = (tuple(allowed), required)
+        targets = tuple(allowed)
+        if self.all_or_none is not None and targets and self.all_or_none(state):
+            key = (targets, None)  # all of them or nobody
+        else:
+            key = (targets, self.required(state, p, allowed) if self.must_double is not None else ())
         legal = self._subsets.get(key)
         if legal is None:
-            legal = self._subsets[key] = [self._action(s) for s in subsets_in_order(allowed)
-                                          if all(t in s for t in required)]
+            required = key[1]
+            legal = self._subsets[key] = ([self.pass_action, self._action(targets)] if required is None else
+                                          [self._action(s) for s in subsets_in_order(targets)
+                                           if all(t in s for t in required)])
         return legal
 
     def required(self, state, p, allowed) -> tuple:
