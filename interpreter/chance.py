@@ -13,10 +13,18 @@ read digit by digit in the factorial number system: exactly uniform over the ord
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 
 _FACTORIALS = [math.factorial(n) for n in range(130)]
+
+
+@functools.cache
+def _steps(n: int) -> tuple:
+    """Fisher-Yates on n items: each place from the last down to the second, and how many
+    places (itself and those before it) its item is drawn from."""
+    return tuple((i, i + 1) for i in range(n - 1, 0, -1))
 
 
 class Chance:
@@ -53,6 +61,7 @@ class Chance:
         """Put `items` in a uniformly random order, in place."""
         n = len(items)
         x = self._below(_FACTORIALS[n] if n < len(_FACTORIALS) else math.factorial(n))
-        for i in range(n - 1, 0, -1):
-            x, j = divmod(x, i + 1)
+        for i, radix in _steps(n):
+            x, j = divmod(x, radix)
             items[i], items[j] = items[j], items[i]
+

@@ -215,6 +215,8 @@ class State:
                 raise
             except Exception as e:
                 raise self._fault(e) from e
+            if self.terminal:  # (a phase's playout may have played its moves through apply(), to the end)
+                return
             deal = self.deal
             try:
                 self._run()

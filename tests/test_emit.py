@@ -42,25 +42,28 @@ def settings():
     return out
 
 
-def finished(game, seed: int, how: str):
+def finished(game, seed: int, how: str, moves: int = 0):
     """A random game played to its end, each seat's moves chosen by its own generator (so a
-    playout must say who is choosing: `state.current`, as move by move)."""
+    playout must say who is choosing: `state.current`, as move by move); with `moves`, a
+    playout starts after that many moves made one by one."""
     st = game.new_state(seed)
     rngs = [random.Random(seed * 10 + p) for p in range(game.n)]
 
     def choose(legal):
         return rngs[st.current].choice(legal)
+    made = 0
     while not st.is_terminal and st.deal_number <= MAX_DEALS:
-        if how == "playout":
+        if how == "playout" and made >= moves:
             st.playout(choose)
         else:
             st.apply(choose(st.legal_actions()))
+            made += 1
     return st
 
 
-def played(game, seed: int, how: str):
+def played(game, seed: int, how: str, moves: int = 0):
     """A random game's history and results (`finished`), with every deal's record."""
-    st = finished(game, seed, how)
+    st = finished(game, seed, how, moves)
     return ([(p, a.name) for p, a in st.history], [deal_record(d) for d in st.deals], list(st.totals),
             st.is_terminal)
 
@@ -74,10 +77,10 @@ def deal_record(d) -> dict:
     return out
 
 
-def final_fields(game, seed: int, how: str) -> dict:
+def final_fields(game, seed: int, how: str, moves: int = 0) -> dict:
     """Every field of the state a random game leaves (`finished`), but caches, the deals
     (which `played` compares) and the game."""
-    return {k: v for k, v in vars(finished(game, seed, how)).items()
+    return {k: v for k, v in vars(finished(game, seed, how, moves)).items()
             if k not in ("_legal", "_played_memo", "_fmemo", "deal", "deals", "game")}
 
 
@@ -117,6 +120,32 @@ def test_playout_stops_at_the_end_of_the_deal_or_goes_on_to_the_end_of_the_game(
     assert st.deal_number == 2 and len(st.deals[0].actions) > 52 and st.deals[0].scores is not None
     st.playout(rng.choice, whole_game=True)
     assert st.is_terminal and len(st.deals) == 28
+
+
+def test_a_trick_of_a_fixed_size_is_written_card_by_card():
+    """Every seat plays to every trick (Barbu): the loop is the trick's cards one after the other,
+    in locals; a seat may sit out (Euchre): one loop for any card of a trick of any size."""
+    for spec, unrolled in (("barbu/barbu.yaml", True), ("euchre/euchre.yaml", False)):
+        sources = [p.source.split("def playout")[1] for p in generated_phases(load_game(ROOT / "specs" / spec))]
+        assert sources and all(("c3 = c" in s and "cards.append(c)" not in s) == unrolled for s in sources), spec
+        assert all(("cards.append(c)" in s) != unrolled for s in sources), spec
+
+
+@pytest.mark.parametrize("spec,options", [("barbu/barbu.yaml", {}), ("euchre/euchre.yaml", {}),
+                                          ("piquet/au-cent.yaml", {"best_of_five": True})])
+def test_a_playout_from_any_move_plays_the_game_move_by_move_would(spec, options):
+    """A playout may start in the middle of a trick (the card-by-card loop starts at a trick's
+    first card: the trick in progress is played on move by move), at any move of the game, up to
+    the last trick of the last deal (of the last game of a partie): the rest of the game is the
+    one played move by move, and leaves the same state."""
+    game = load_game(ROOT / "specs" / spec, options=options)
+    want = played(game, 5, "api")
+    total = len(want[0])
+    fields = final_fields(game, 5, "api")
+    assert fields["terminal"]
+    for moves in (total - 2, total - 1, *random.Random(1).sample(range(total), 12)):
+        assert played(game, 5, "playout", moves) == want, moves
+        assert final_fields(game, 5, "playout", moves) == fields, moves
 
 
 def test_a_playout_fault_is_placed_in_the_spec(tmp_path):

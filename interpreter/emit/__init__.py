@@ -53,12 +53,14 @@ GENERATOR_WORDS = frozenset({
     "actions", "hands", "order", "number", "remove", "append", "extend", "len", "Trick", "playout", "apply",
     "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value", "Exception",
     "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
-    "tpower", "wb", "sw", "ls", "top", "gv", "start", "copy", "set", "b",
+    "tpower", "wb", "sw", "ls", "top", "gv", "start", "copy", "set", "b", "k",
 })
 # the locals of generated expressions: loop variables by depth, a spec function's parameters
 LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))
 PARAMETERS = tuple(f"a{i}" for i in range(8))
-GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS)
+# an unrolled trick's cards, in playing order (interpreter/emit/tricks.py): at most this many seats
+CARD_LOCALS = tuple(f"c{i}" for i in range(8))
+GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS) | set(CARD_LOCALS)
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 
 

@@ -26,7 +26,7 @@ from operator import attrgetter
 from ..phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from ..results import Trick
 from ..errors import GameError, GameFault
-from . import ENGINE_FIELDS, Source
+from . import CARD_LOCALS, ENGINE_FIELDS, Source
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -85,8 +85,11 @@ class _Reads:
     """How generated code reads a state field: `st.x` in `legal`; in a playout, its local
     when it has one, and `st.x` (written back first) before a closure runs."""
 
-    def __init__(self, src: Source, playout: bool):
+    def __init__(self, src: Source, playout: bool, size: int | None = None, played: int | None = None):
         self.src, self.playout = src, playout
+        # an unrolled playout (`size` cards a trick, in locals c0, c1, ...) knows how many cards
+        # the trick holds at each place in its text (`played`); None: read `cards` as it runs
+        self.size, self.played = size, played
 
     def field(self, name: str) -> str:
         if self.playout and name in LOCAL:
@@ -98,18 +101,21 @@ class _Reads:
     def closure(self, depth: int, obj, stem: str) -> str:
         """The bound name of a closure about to be called; a playout first writes its locals back."""
         if self.playout:
-            _write_back(self.src, depth)
+            _write_back(self.src, depth, size=self.size)
         return self.src.bind(obj, stem)
 
 
-def _write_back(src: Source, depth: int, to_play: str = "p") -> None:
-    """Store the playout's locals in the state, where closures and the caller read them."""
+def _write_back(src: Source, depth: int, to_play: str = "p", size: int | None = None) -> None:
+    """Store the playout's locals in the state, where closures and the caller read them (with
+    an unrolled trick of `size` cards, the trick in progress too: its first `k` card locals)."""
     fld = src.field
     src.add(depth, f"{fld('current')} = {fld('player')} = p")
     src.add(depth, f"{fld('to_play')} = {to_play}")
     for name, local in LOCAL.items():
         if local != "p":
             src.add(depth, f"{fld(name)} = {local}")
+    if size is not None:
+        src.add(depth, f"{fld('trick_cards')} = [{', '.join(CARD_LOCALS[:size])}][:k]")
 
 
 def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, grouped) -> None:
@@ -174,13 +180,17 @@ def _winning(src: Source, reads: _Reads, depth: int) -> None:
     """`kept` narrowed to the cards that would win the trick if played now (the scope's
     `wins_trick` as a filter): the same test as its selection, on the fields or locals."""
     read = reads.field
-    src.add(depth, f"if {read('trick_cards')}:")
-    src.add(depth + 1, f"wb = {read('trick_best')}")
-    src.add(depth + 1, f"sw = {read('suit')}")
-    src.add(depth + 1, "ls = sw[wb]")
-    src.add(depth + 1, f"pw = {read('trump_power')} if ls == {read('trump')} else {read('power')}")
-    src.add(depth + 1, "top = pw[wb]")
-    src.add(depth + 1, f"kept = [c for c in kept if (pw[c] > top if sw[c] == ls else sw[c] == {read('trump')})]")
+    if reads.played is None:  # (an empty trick: every card would win it)
+        src.add(depth, f"if {read('trick_cards')}:")
+        depth += 1
+    elif not reads.played:
+        return
+    src.add(depth, f"wb = {read('trick_best')}")
+    src.add(depth, f"sw = {read('suit')}")
+    src.add(depth, "ls = sw[wb]")
+    src.add(depth, f"pw = {read('trump_power')} if ls == {read('trump')} else {read('power')}")
+    src.add(depth, "top = pw[wb]")
+    src.add(depth, f"kept = [c for c in kept if (pw[c] > top if sw[c] == ls else sw[c] == {read('trump')})]")
 
 
 def _legal(src: Source, reads: _Reads, phase, depth: int, grouped=None) -> None:
@@ -201,43 +211,95 @@ def _takes(src: Source, depth: int, power: str | None = None) -> None:
         src.add(depth, f"bpw = {power}")
 
 
-def _apply(src: Source, phase, depth: int, grouped) -> None:
-    """Card `c` played by `p` from `hand`; ends with `break` when the phase is over."""
-    lit, fld, add = src.literal, src.field, src.add
+def _played(src: Source, depth: int, grouped, first: bool | None) -> None:
+    """Card `c` leaves `p`'s hand and joins the trick: its first card (`first`), a later one
+    (not `first`), or either, tested on `cards` (None)."""
+    add = src.add
     add(depth, "hand.remove(c)")
     if grouped is not None:
         add(depth, f"gp[{src.bind(grouped, 'table')}[c]].remove(c)")
-    add(depth, "if not cards:")
-    add(depth + 1, "leading = False")
-    add(depth + 1, "s = led = suit[c]")
-    _takes(src, depth + 1, "tpower if s == trump else power")
-    add(depth, "else:")
-    add(depth + 1, "s = suit[c]")
-    add(depth + 1, "if s == suit[best]:")
-    add(depth + 2, "if bpw[c] > bpw[best]:")
-    _takes(src, depth + 3)
-    add(depth + 1, "elif s == trump:")
-    _takes(src, depth + 2, "tpower")
-    add(depth, "cards.append(c)")
-    add(depth, "if len(cards) < size:")  # (fewer than the seats when some sit out)
-    add(depth + 1, "p = after[p]")
-    add(depth + 1, "continue")
+    if first is None:
+        add(depth, "if not cards:")
+    if first is not False:
+        d = depth + (first is None)
+        add(d, "leading = False")
+        add(d, "s = led = suit[c]")
+        _takes(src, d, "tpower if s == trump else power")
+    if first is None:
+        add(depth, "else:")
+    if not first:
+        d = depth + (first is None)
+        add(d, "s = suit[c]")
+        add(d, "if s == suit[best]:")
+        add(d + 1, "if bpw[c] > bpw[best]:")
+        _takes(src, d + 2)
+        add(d, "elif s == trump:")
+        _takes(src, d + 1, "tpower")
+
+
+def _trick_over(src: Source, phase, depth: int, size: int | None) -> None:
+    """The trick is complete: recorded, given to its winner; ends with `break` when the phase is
+    over, else the winner leads. Its cards are `cards`, or with `size`, the card locals."""
+    lit, fld, add = src.literal, src.field, src.add
+    cards = "*cards" if size is None else ", ".join(CARD_LOCALS[:size])
     add(depth, f"tricks.append({src.bind(Trick.make, 'trick')}((len(tricks) + {lit(1)}, leader, order[leader], "
-               "winner, led, *cards)))")
-    add(depth, "won[winner].extend(cards)")
+               f"winner, led, {cards})))")
+    add(depth, f"won[winner].extend({'cards' if size is None else f'({cards})'})")
     add(depth, f"tw[winner] += {lit(1)}")
-    add(depth, f"cards = {fld('trick_cards')} = []")
+    add(depth, f"cards = {fld('trick_cards')} = []" if size is None else f"k = {lit(0)}")
     add(depth, "led = None")
     add(depth, f"best = {lit(-1)}")
     add(depth, "leading = True")
     if phase.stop_when is not None:
-        _write_back(src, depth)
+        _write_back(src, depth, size=size)
         add(depth, f"if not hands[winner] or {src.bind(phase.stop_when, 'stop')}(st):")
     else:
         add(depth, "if not hands[winner]:")
-    _write_back(src, depth + 1, to_play=lit(None))
+    _write_back(src, depth + 1, to_play=lit(None), size=size)
     add(depth + 1, "break")
     add(depth, "leader = p = winner")
+
+
+def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | None) -> None:
+    """One card of the loop: `p` chooses it among the legal cards and plays it. With `size`,
+    it is the trick's card `i` (the trick unrolled), else whichever the trick is at."""
+    add = src.add
+    add(depth, "hand = hands[p]")
+    if grouped is not None:
+        add(depth, "gp = groups[p]")
+    if size is None:
+        _legal(src, _Reads(src, True), phase, depth, grouped)
+    else:
+        _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
+    add(depth, f"{src.field('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
+    add(depth, "c = choice(legal)")
+    add(depth, "actions.append(pairs[p][c])")
+    add(depth, "try:")  # a rule failing as the card is played is placed at that card
+    _played(src, depth + 1, grouped, None if size is None else i == 0)
+    if size is None:
+        add(depth + 1, "cards.append(c)")
+        add(depth + 1, "if len(cards) < size:")  # (fewer than the seats when some sit out)
+        add(depth + 2, "p = after[p]")
+        add(depth + 2, "continue")
+        _trick_over(src, phase, depth + 1, None)
+    else:
+        add(depth + 1, f"{CARD_LOCALS[i]} = c")
+        add(depth + 1, f"k = {src.literal(i + 1)}")
+        if i + 1 < size:
+            add(depth + 1, "p = after[p]")
+        else:
+            _trick_over(src, phase, depth + 1, size)
+    add(depth, f"except {src.bind(PASSED_ON, 'errors')}:")
+    add(depth + 1, "raise")
+    add(depth, "except Exception as x:")
+    _write_back(src, depth + 1, size=size)
+    add(depth + 1, f"raise {src.field('_fault')}(x, c) from x")
+
+
+def _unrolled(phase) -> int | None:
+    """The number of cards in every trick when the loop may be written card by card (every seat
+    plays to every trick, and they are few), else None."""
+    return phase.n if phase.sits_out is None and 2 <= phase.n <= len(CARD_LOCALS) else None
 
 
 def generate(phase) -> Source | None:
@@ -253,10 +315,11 @@ def generate(phase) -> Source | None:
     src.add(1, "return legal")
     src.add(0, "")
     src.add(0, "def playout(st, choice):")
+    size = _unrolled(phase)
     src.add(1, f"actions = {fld('deal')}.actions")
     src.add(1, f"pairs = {src.bind(phase.pairs, 'pairs')}")
     for name, local in (*FIXED.items(), *LOCAL.items()):
-        if name not in ("player", "current"):
+        if name not in ("player", "current") and not (size is not None and name in ("trick_size", "trick_cards")):
             src.add(1, f"{local} = {fld(name)}")
     grouped = _grouping(phase)
     if grouped is not None:  # each hand by the table of the cascade's first comparison
@@ -271,27 +334,29 @@ def generate(phase) -> Source | None:
         src.add(2, "for c in hand:")
         src.add(3, f"{group}.append(c)")
         src.add(2, "groups.append(gp)")
+    if size is not None:  # the trick in progress: its first k cards, in c0, c1, ... (it starts empty)
+        src.add(1, f"k = {src.literal(0)}")
+        src.add(1, f"{' = '.join(CARD_LOCALS[:size])} = None")
     src.add(1, "try:")  # (free unless raised) whatever stops the loop finds the state written back
     src.add(2, "while True:")
-    src.add(3, "hand = hands[p]")
-    if grouped is not None:
-        src.add(3, "gp = groups[p]")
-    _legal(src, _Reads(src, True), phase, 3, grouped)
-    src.add(3, f"{fld('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
-    src.add(3, "c = choice(legal)")
-    src.add(3, "actions.append(pairs[p][c])")
-    src.add(3, "try:")  # a rule failing as the card is played is placed at that card
-    _apply(src, phase, 4, grouped)
-    src.add(3, f"except {src.bind(PASSED_ON, 'errors')}:")
-    src.add(4, "raise")
-    src.add(3, "except Exception as x:")
-    _write_back(src, 4)
-    src.add(4, f"raise {src.field('_fault')}(x, c) from x")
+    for i in ([None] if size is None else range(size)):
+        _a_card(src, phase, 3, grouped, size, i)
     src.add(1, "except BaseException:")
-    _write_back(src, 2)
+    _write_back(src, 2, size=size)
     src.add(2, "raise")
     src.add(1, f"{fld('_legal')} = None")
     return src
+
+
+def _from_a_trick_start(loop):
+    """The playout of an unrolled loop, which starts at a trick's first card: a trick in
+    progress is played on move by move (`State.playout` comes back here after each card)."""
+    def playout(st, choice):
+        if st.trick_cards:
+            st.apply(choice(st.legal_actions()))
+        else:
+            loop(st, choice)
+    return playout
 
 
 def compile_tricks(phase) -> tuple | None:
@@ -300,4 +365,4 @@ def compile_tricks(phase) -> tuple | None:
     if src is None:
         return None
     legal, playout = src.build("legal", "playout")
-    return legal, playout, src.text()
+    return legal, (playout if _unrolled(phase) is None else _from_a_trick_start(playout)), src.text()

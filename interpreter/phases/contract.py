@@ -22,6 +22,7 @@ class ChooseContract(Phase):
         self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
         self.every_action = tuple(self._actions)
         self._offers = tuple((a, contracts[a.arg].when) for a in self._actions)  # each and its `when`
+        self._always = all(when is None for _, when in self._offers)  # every contract may be named
 
     def start(self, state) -> None:
         state.chooser = self.by(state)
@@ -34,6 +35,11 @@ class ChooseContract(Phase):
         return state.chooser if state.contract_key is None else None
 
     def legal(self, state):
+        if self._always:
+            if not self.once_each:
+                return self._actions[:]
+            done = state.chosen[state.chooser]
+            return [a for a in self._actions if a.arg not in done]
         done = state.chosen[state.chooser] if self.once_each else ()
         state.player = state.chooser
         return [a for a, when in self._offers if a.arg not in done and (when is None or when(state))]
