@@ -14,7 +14,7 @@ read digit by digit in the factorial number system: exactly uniform over the ord
 from __future__ import annotations
 
 import functools
-import hashlib
+from hashlib import blake2b as _blake2b
 import math
 
 _FACTORIALS = [math.factorial(n) for n in range(130)]
@@ -42,12 +42,14 @@ class Chance:
         if bits == 0:
             return 0
         nbytes = (bits + 7) // 8
+        shift, key = 8 * nbytes - bits, self.key + b"/"
         while True:
-            raw = b""
+            self.block += 1
+            raw = _blake2b(key + b"%d" % self.block).digest()  # 64 bytes: enough for 64! and less
             while len(raw) < nbytes:
                 self.block += 1
-                raw += hashlib.blake2b(self.key + b"/%d" % self.block).digest()
-            x = int.from_bytes(raw[:nbytes], "little") >> (8 * nbytes - bits)
+                raw += _blake2b(key + b"%d" % self.block).digest()
+            x = int.from_bytes(raw[:nbytes], "little") >> shift
             if x < bound:
                 return x
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -38,23 +37,24 @@ class Trick(tuple):
     """A completed trick: its number, who led, the cards in playing order, the seats in
     playing order, who won, the suit led.
 
-    A tuple with named fields: made with one C call (`Trick.make`) in the play loop, where
-    thirteen a deal are made, and never changed once made. It holds its cards itself, after
-    the other fields, (number, leader, seats, winner, led suit, card, card, ...): one object
-    a trick, not two, for a game's history to keep, the collector to walk and the end to free;
-    `cards` reads them as a tuple."""
+    A tuple with named fields, made from its items in order, (number, leader, seats, winner,
+    led suit, card, card, ...), with one C call, `Trick(items)` (the play loop makes thirteen
+    a deal; `Trick.of` takes the fields by name), and never changed once made. It holds its
+    cards itself, after the other fields: one object a trick, not two, for a game's history to
+    keep, the collector to walk and the end to free; `cards` reads them as a tuple."""
 
     __slots__ = ()
 
-    def __new__(cls, number, leader, cards, seats, winner, led_suit):
-        return tuple.__new__(cls, (number, leader, seats, winner, led_suit, *cards))
+    @classmethod
+    def of(cls, number, leader, cards, seats, winner, led_suit) -> "Trick":
+        return cls((number, leader, seats, winner, led_suit, *cards))
 
     def __repr__(self) -> str:
         return (f"Trick(number={self.number}, leader={self.leader}, cards={self.cards}, seats={self.seats}, "
                 f"winner={self.winner}, led_suit={self.led_suit})")
 
     def __getnewargs__(self):
-        return self.number, self.leader, self.cards, self.seats, self.winner, self.led_suit
+        return (tuple(self),)
 
     number = property(itemgetter(0))
     leader = property(itemgetter(1))
@@ -62,9 +62,6 @@ class Trick(tuple):
     winner = property(itemgetter(3))
     led_suit = property(itemgetter(4))
     cards = property(itemgetter(slice(5, None)))
-
-
-Trick.make = partial(tuple.__new__, Trick)  # Trick.make((number, leader, seats, winner, led_suit, *cards))
 
 
 class DealResult:

@@ -9,7 +9,7 @@ from phases.test_auction import HANDS as AUCTION_HANDS
 from phases.test_auction import spec as auction_spec
 
 PARTS = {"contract": "game", "raw": [1, 2], "scores": [3, 4], "actions": [(0, "a")], "announced": {"trump": 1},
-         "doubles": [(0, (1,))], "tricks": (Trick(1, 0, (5, 6), (0, 1), 1, 2),), "exchanges": [(0, (1,), (2,))],
+         "doubles": [(0, (1,))], "tricks": (Trick.of(1, 0, (5, 6), (0, 1), 1, 2),), "exchanges": [(0, (1,), (2,))],
          "talon": (7, 8), "declarations": [("set", [["A"], []], 0, [10, 0])], "calls": [(0, "pass")],
          "said": [(1, "bella", 5)], "called": (5, 1), "void": True, "cut": 9, "flags": {"slam": True},
          "seat_calls": [0, 2], "seat_tricks": [1, 0], "redeals": [([[1], [2]], (), None)]}
@@ -63,12 +63,13 @@ match: {deals: 2}
 def test_a_trick_is_a_tuple_with_named_fields_that_pickles_and_reads_back():
     import pickle
 
-    trick = Trick(3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
+    trick = Trick.of(3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
     assert (trick.number, trick.leader, trick.cards, trick.seats, trick.winner, trick.led_suit) == (
         3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
-    assert Trick.make((3, 1, (1, 2, 0), 2, 0, 7, 9, 2)) == trick and type(Trick.make(tuple(trick))) is Trick
+    assert Trick((3, 1, (1, 2, 0), 2, 0, 7, 9, 2)) == trick and type(Trick(tuple(trick))) is Trick
     assert trick.cards == (7, 9, 2) and trick.seats == (1, 2, 0) and len(trick) == 8  # the cards held inline
-    assert pickle.loads(pickle.dumps(trick)) == trick
+    back = pickle.loads(pickle.dumps(trick))
+    assert back == trick and type(back) is Trick and back.cards == (7, 9, 2)
     assert repr(trick) == "Trick(number=3, leader=1, cards=(7, 9, 2), seats=(1, 2, 0), winner=2, led_suit=0)"
 
 

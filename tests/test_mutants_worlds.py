@@ -59,7 +59,7 @@ def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keep
         return SimpleNamespace(hands=[[3, 1], [2]], talon=talon, called_card=7, called_holder=1, trick_cards=[],
                                tricks=list(tricks), _legal=None)
     assert settled(world([7])).called_holder is None  # (the real holder is not this world's)
-    assert settled(world([], [Trick(1, 0, (7, 2), (0, 1), 0, 0)])).called_holder == 1
+    assert settled(world([], [Trick.of(1, 0, (7, 2), (0, 1), 0, 0)])).called_holder == 1
     w = world([])
     w.hands[0].append(7)
     assert settled(w).called_holder == 0 and w.hands[0] == [1, 3, 7]

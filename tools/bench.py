@@ -11,10 +11,12 @@ settlement and the deal-total check) with random legal choices, and then the sam
 hand-coded reference engine `../shared/bench/handcoded_barbu.py` when it is there,
 and prints deals per second of both and their ratio (interpreter / hand-coded).
 
-The spec is the shipped `specs/barbu/barbu.yaml`, changed in memory only so that a
-declarer may name the same contract every deal; a new game starts every 28 deals (a
-Barbu game's length), so the state keeps one game's history, as in play, rather than the
-history of thousands of deals (which the garbage collector would walk again and again).
+The spec is the shipped `specs/barbu/barbu.yaml`, changed in memory only so that every
+deal plays the one contract, as the reference does: the contract choice gets a `schedule`
+of that contract (the spec's own way to fix the contracts; nobody names it, as in the
+reference, where nobody does). A new game starts every 28 deals (a Barbu game's length),
+so the state keeps one game's history, as in play, rather than the history of thousands
+of deals (which the garbage collector would walk again and again).
 
 Then the cost of `clone()` and `sampled_for()` on a Barbu state in the middle of a game
 (what search bots pay per imagined world), and deals per second and microseconds per move
@@ -46,28 +48,27 @@ GAME_DEALS = 28  # the deals of a game of Barbu: the interpreter starts a new ga
 CONTRACTS = (("notricks", "no_tricks", "No Tricks"), ("trump", "trumps", "Trumps"))
 
 
-def endless_game(spec=ROOT / "specs" / "barbu" / "barbu.yaml", doubling: bool = True):
-    """The Barbu game with contracts repeatable and no end, for timing single contracts;
+def endless_game(contract: str, doubling: bool = True, spec=ROOT / "specs" / "barbu" / "barbu.yaml"):
+    """The Barbu game playing `contract` every deal, with no end, for timing single contracts;
     without `doubling`, also without its doubling phase, which the reference engine lacks."""
     doc = load(spec)
-    doc.data["phases"]["choose_contract"]["once_each"] = False
+    doc.data["phases"]["choose_contract"].update(once_each=False, schedule=[contract])
     doc.data["match"] = {"deals": 10**9}
     if not doubling:
         del doc.data["phases"]["double"]
     return Compiler(doc).compile()
 
 
-def run_interpreter(game, contract: str, deals: int, seed: int, playout: bool = False):
-    """Play `deals` deals of `contract` with random choices; return (seconds, totals).
+def run_interpreter(game, deals: int, seed: int, playout: bool = False):
+    """Play `deals` deals of `game` (an `endless_game`) with random choices; return (seconds, totals).
 
-    The declarer always names `contract`; every other choice (the trump suit, doubles,
-    cards) is uniform among the legal actions, as the reference engine plays its cards:
-    one `apply(choice(legal_actions()))` per move through the public API, or with
-    `playout`, `State.playout(choice)` (the same moves; the generated loop plays the cards).
+    Every choice (the trump suit, doubles, cards) is uniform among the legal actions, as the
+    reference engine plays its cards: one `apply(choice(legal_actions()))` per move through
+    the public API, or with `playout`, `State.playout(choice)` (the same moves; the
+    generated loop plays the cards).
     """
     rng = random.Random(seed)
     choice = rng.choice
-    name = f"contract {contract}"
     totals = [0] * game.n
     t0 = time.perf_counter()
     for k in range(deals):
@@ -76,7 +77,6 @@ def run_interpreter(game, contract: str, deals: int, seed: int, playout: bool = 
                 totals = [a + b for a, b in zip(totals, state.totals)]
             state = game.new_state(seed + k)
         number = state.deal_number
-        state.apply(next(a for a in state.legal_actions() if a.name == name))
         if playout:
             state.playout(choice)
             continue
@@ -108,17 +108,17 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
     ap.add_argument("--games", type=int, default=3, help="whole games per shipped spec (default 3; 0: none)")
     args = ap.parse_args(argv)
-    game = endless_game()
     ref = load_reference()
     if ref is None:
         print("(reference engine not found at ../shared/bench/; printing the interpreter's figures only)")
     worst = None
     for ref_name, key, title in CONTRACTS:
+        game = endless_game(key)
         theirs = None
         if ref is not None:
             theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
         for how, playout in (("apply", False), ("playout", True)):
-            ours = min(run_interpreter(game, key, args.deals, args.seed + r, playout)[0] for r in range(args.repeat))
+            ours = min(run_interpreter(game, args.deals, args.seed + r, playout)[0] for r in range(args.repeat))
             line = f"{title:<10} {how:<8} interpreter {args.deals / ours:8.0f} deals/s"
             if theirs is not None:
                 ratio = theirs / ours
@@ -129,10 +129,10 @@ def main(argv=None) -> int:
     if worst is not None:
         print(f"lowest playout ratio {worst:.2f} (target >= 1.0)")
         # the reference engine has no doubling phase: the same work as it does, for comparison
-        plain = endless_game(doubling=False)
         for ref_name, key, title in CONTRACTS:
+            plain = endless_game(key, doubling=False)
             theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
-            ours = min(run_interpreter(plain, key, args.deals, args.seed + r, True)[0] for r in range(args.repeat))
+            ours = min(run_interpreter(plain, args.deals, args.seed + r, True)[0] for r in range(args.repeat))
             print(f"{title:<10} playout without doubling (the reference's phases): ratio {theirs / ours:.2f}")
     clone, sample = clone_costs()
     print(f"Barbu mid-game (deal 15, 20 cards played): clone {clone:.1f} us, sampled_for {sample:.1f} us")

@@ -242,7 +242,7 @@ def _trick_over(src: Source, phase, depth: int, size: int | None) -> None:
     over, else the winner leads. Its cards are `cards`, or with `size`, the card locals."""
     lit, fld, add = src.literal, src.field, src.add
     cards = "*cards" if size is None else ", ".join(CARD_LOCALS[:size])
-    add(depth, f"tricks.append({src.bind(Trick.make, 'trick')}((len(tricks) + {lit(1)}, leader, order[leader], "
+    add(depth, f"tricks.append({src.bind(Trick, 'trick')}((len(tricks) + {lit(1)}, leader, order[leader], "
                f"winner, led, {cards})))")
     add(depth, f"won[winner].extend({'cards' if size is None else f'({cards})'})")
     add(depth, f"tw[winner] += {lit(1)}")

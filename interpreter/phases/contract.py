@@ -23,13 +23,15 @@ class ChooseContract(Phase):
         self.every_action = tuple(self._actions)
         self._offers = tuple((a, contracts[a.arg].when) for a in self._actions)  # each and its `when`
         self._always = all(when is None for _, when in self._offers)  # every contract may be named
+        named = dict(zip(contracts, self._actions))
+        self._scheduled = tuple(named[k] for k in self.schedule) if self.schedule else None  # deal k's, cycling
 
     def start(self, state) -> None:
         state.chooser = self.by(state)
         state.contract_key = None
-        if self.schedule:
-            key = self.schedule[(state.deal_number - 1) % len(self.schedule)]
-            self.apply(state, self._actions[list(self.contracts).index(key)])
+        scheduled = self._scheduled
+        if scheduled:
+            self.apply(state, scheduled[(state.deal_number - 1) % len(scheduled)])
 
     def actor(self, state):
         return state.chooser if state.contract_key is None else None

@@ -282,7 +282,7 @@ class Tricks(Phase):
             p = state.to_play = state.after[p]
             return p
         w = state.trick_winner
-        state.tricks.append(Trick.make((len(state.tricks) + 1, state.leader, state.trick_order[state.leader], w,
+        state.tricks.append(Trick((len(state.tricks) + 1, state.leader, state.trick_order[state.leader], w,
                                         state.led_suit, *cards)))
         state.won[w].extend(cards)
         state.tricks_won[w] += 1
