@@ -204,8 +204,8 @@ def _legal(src: Source, reads: _Reads, phase, depth: int, grouped=None) -> None:
 
 
 def _takes(src: Source, depth: int, power: str | None = None) -> None:
-    """Card `c` of seat `p` is now the best of the trick (and `power` the order it is in)."""
-    src.add(depth, "best = c")
+    """Card `c` (number `ci`) of seat `p` is now the best of the trick (and `power` the order it is in)."""
+    src.add(depth, "best = ci")
     src.add(depth, "winner = p")
     if power is not None:
         src.add(depth, f"bpw = {power}")
@@ -217,21 +217,21 @@ def _played(src: Source, depth: int, grouped, first: bool | None) -> None:
     add = src.add
     add(depth, "hand.remove(c)")
     if grouped is not None:
-        add(depth, f"gp[{src.bind(grouped, 'table')}[c]].remove(c)")
+        add(depth, f"gp[{src.bind(grouped, 'table')}[ci]].remove(c)")
     if first is None:
         add(depth, "if not cards:")
     if first is not False:
         d = depth + (first is None)
         add(d, "leading = False")
-        add(d, "s = led = suit[c]")
+        add(d, "s = led = suit[ci]")
         _takes(src, d, "tpower if s == trump else power")
     if first is None:
         add(depth, "else:")
     if not first:
         d = depth + (first is None)
-        add(d, "s = suit[c]")
+        add(d, "s = suit[ci]")
         add(d, "if s == suit[best]:")
-        add(d + 1, "if bpw[c] > bpw[best]:")
+        add(d + 1, "if bpw[ci] > bpw[best]:")
         _takes(src, d + 2)
         add(d, "elif s == trump:")
         _takes(src, d + 1, "tpower")
@@ -273,7 +273,10 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
         _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
     add(depth, f"{src.field('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
     add(depth, "c = choice(legal)")
-    add(depth, "actions.append(pairs[p][c])")
+    # the card's number as a plain int, to index the tables with: CPython reads a tuple at an
+    # exact int faster than at a card (an int subclass); `c` itself goes to the hands and tricks
+    add(depth, f"ci = c + {src.literal(0)}")
+    add(depth, "actions.append(pairs[p][ci])")
     add(depth, "try:")  # a rule failing as the card is played is placed at that card
     _played(src, depth + 1, grouped, None if size is None else i == 0)
     if size is None:
