@@ -84,6 +84,15 @@ def final_fields(game, seed: int, how: str, moves: int = 0) -> dict:
             if k not in ("_legal", "_played_memo", "_fmemo", "deal", "deals", "game")}
 
 
+def barbu_with(tmp_path, old: str, new: str):
+    """Barbu with `old` of its text made `new`: (generated game, closures game)."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    assert old in text
+    spec = tmp_path / "changed.yaml"
+    spec.write_text(text.replace(old, new))
+    return load_game(spec), load_game(spec, generated=False)
+
+
 def generated_phases(game):
     return [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
             if getattr(prog, "source", None)]
@@ -371,12 +380,8 @@ def test_a_state_field_is_read_in_place_and_anything_else_through_its_getter():
 def test_a_rule_of_three_conditions_is_generated_step_by_step(tmp_path):
     """`card.suit == x and A and B`: a comparison read inline, then two steps, each on what the one
     before kept."""
-    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
-    text = text.replace("keep: card.suit == trump and wins_trick(card)",
-                        "keep: card.suit == trump and wins_trick(card) and card.rank != 2")
-    spec = tmp_path / "three.yaml"
-    spec.write_text(text)
-    fast, reference = load_game(spec), load_game(spec, generated=False)
+    fast, reference = barbu_with(tmp_path, "keep: card.suit == trump and wins_trick(card)",
+                                 "keep: card.suit == trump and wins_trick(card) and card.rank != 2")
     assert any("_step" in p.source and p.source.count("if kept:") >= 3 for p in generated_phases(fast))
     for seed in range(3):
         want = played(reference, seed, "api")
@@ -475,6 +480,27 @@ def test_a_stop_condition_reads_the_trick_just_finished(tmp_path):
         game.playout(random.Random(seed).choice)
         stopped += len(game.deals[0].tricks) < 13
     assert stopped  # (the condition did stop some deals early)
+
+
+def test_a_rule_that_reads_the_trick_sees_the_cards_played_to_it_so_far(tmp_path):
+    """The unrolled loop keeps the trick in locals: a rule's condition that reads the trick (here:
+    only the third card of a trick must follow suit) sees exactly the cards played to it, at
+    every place in the trick, as move by move."""
+    fast, reference = barbu_with(tmp_path, "    when: not leading\n    keep: card.suit == led_suit\n",
+                                 "    when: count(trick) == 2\n    keep: card.suit == led_suit\n")
+    assert "c3 = c" in generated_phases(fast)[0].source
+    for seed in range(3):
+        assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
+
+
+def test_a_rule_to_win_the_trick_that_applies_on_lead_too_keeps_every_card_there(tmp_path):
+    """`wins_trick` on the trick's first card holds for every card (the trick is empty): the
+    unrolled loop writes nothing to narrow there, and still plays what move by move plays."""
+    fast, reference = barbu_with(tmp_path, "    when: not leading\n    keep: card.suit == trump and wins_trick(card)\n",
+                                 "    keep: card.suit == trump and wins_trick(card)\n")
+    assert any("c3 = c" in p.source for p in generated_phases(fast))
+    for seed in range(3):
+        assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
 
 
 def test_no_spec_name_reaches_a_generated_function_or_loop():

@@ -25,3 +25,9 @@ def test_a_whole_pack_and_a_number_of_many_digests_are_fixed_too():
                     9, 51, 4, 23, 27, 14, 0, 15, 48, 24, 33, 45, 21, 18, 39, 31, 40, 36, 42, 46, 30, 29, 10, 6, 28,
                     47, 8]
     assert Chance("seed/1/3").randrange(2**600 + 1) % 1000003 == 600263
+
+
+def test_a_list_longer_than_the_table_of_factorials_is_shuffled_too():
+    items = list(range(200))
+    Chance("seed/1/4").shuffle(items)
+    assert sorted(items) == list(range(200)) and items != list(range(200))

@@ -38,3 +38,35 @@ def test_without_once_each_a_contract_named_before_is_refused_only_for_its_condi
 def test_each_phase_tells_its_kind():
     """`Phase.kind` is public: tools tell the phases of a compiled game by it."""
     assert [ph.kind for ph in spec().phases] == ["deal", "choose_contract", "announce", "score"]
+
+
+def test_when_every_contract_has_a_condition_each_is_offered_only_when_its_own_holds():
+    from phases.table import game
+
+    g = game("""
+dealer: {first: random, next: dealer}
+declarer: left(dealer)
+phases:
+  deal: {hand_size: 4}
+  choose_contract:
+  score:
+contracts:
+  alpha:
+    when: deal_number == 2
+    score: 1
+  beta:
+    when: deal_number == 1
+    score: 2
+match: {deals: 2}
+""")
+    st = deal(g, 2)
+    assert legal(st) == ["contract beta"]
+    st.apply("contract beta")
+    assert legal(st) == ["contract alpha"]
+
+
+def test_with_no_condition_and_no_once_each_every_contract_is_offered_in_a_list_of_its_own():
+    st = deal(spec(), 3)
+    [phase] = [ph for ph in st.game.phases if ph.kind == "choose_contract"]
+    phase.legal(st).clear()  # (a list of the caller's own: the phase keeps its own intact)
+    assert [a.name for a in phase.legal(st)] == ["contract alpha", "contract beta", "contract gamma"]

@@ -183,7 +183,8 @@ def _winning(src: Source, reads: _Reads, depth: int) -> None:
     if reads.played is None:  # (an empty trick: every card would win it)
         src.add(depth, f"if {read('trick_cards')}:")
         depth += 1
-    elif not reads.played:
+    elif not reads.played:  # the trick's first card: it wins the empty trick, whatever it is
+        src.add(depth, "pass")
         return
     src.add(depth, f"wb = {read('trick_best')}")
     src.add(depth, f"sw = {read('suit')}")
