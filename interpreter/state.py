@@ -198,6 +198,9 @@ class State:
             choose: picks one action of a list (`random.Random(seed).choice`, a policy); when
                 it is called, `state.current` is the seat choosing, as move by move. It must
                 not change the list: it may be the engine's own (a hand, a kept list of doubles).
+                It may answer what apply() takes: an action's name is read as the action, and
+                anything not in the list is refused as apply() refuses it (IllegalAction), the
+                state as the moves before it left it.
             whole_game: go on to the end of the game, not only of this deal.
 
         Raises:

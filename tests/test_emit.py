@@ -539,21 +539,27 @@ def test_a_third_rule_on_the_suit_reads_the_cards_kept_so_far(tmp_path):
         assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
 
 
+def named_in(game, kind: str):
+    """The game of seed 5 played out (as `finished`), its chooser answering with the action's
+    name in the phases of `kind`."""
+    st = game.new_state(5)
+    rngs = [random.Random(5 * 10 + p) for p in range(game.n)]
+
+    def by_name(legal):
+        a = rngs[st.current].choice(legal)
+        return a.name if st.phase.kind == kind else a
+    while not st.is_terminal and st.deal_number <= MAX_DEALS:
+        st.playout(by_name)
+    return st
+
+
 def test_a_chooser_that_names_its_double_plays_the_same_game_and_an_illegal_one_is_refused():
     """The doubling loop takes from a chooser what apply() takes: a name is read as the action it
     names, and an action not in the list is refused, the state unchanged."""
     from interpreter.errors import IllegalAction
 
     game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
-    want = finished(game, 5, "playout")
-    st = game.new_state(5)
-    rngs = [random.Random(5 * 10 + p) for p in range(game.n)]
-
-    def by_name(legal):
-        a = rngs[st.current].choice(legal)
-        return a.name if st.phase.kind == "double" else a
-    while not st.is_terminal and st.deal_number <= MAX_DEALS:
-        st.playout(by_name)
+    st, want = named_in(game, "double"), finished(game, 5, "playout")
     assert [(p, a.name) for p, a in st.history] == [(p, a.name) for p, a in want.history]
     st = game.new_state(5)
     st.apply(st.legal_actions()[0])  # a contract: the doubling begins
@@ -562,6 +568,63 @@ def test_a_chooser_that_names_its_double_plays_the_same_game_and_an_illegal_one_
     with pytest.raises(IllegalAction):
         st.playout(lambda legal: st.game.phases[1].every_action[0])  # a contract, not a double
     assert (st.current, len(st.history)) == before
+
+
+@pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml"])  # a trick unrolled, and not
+def test_a_chooser_that_names_its_cards_plays_the_same_game(spec):
+    """The card loop takes from a chooser what apply() takes: a card's name is read as the card."""
+    game = load_game(ROOT / "specs" / spec)
+    st, want = named_in(game, "tricks"), finished(game, 5, "playout")
+    assert [(p, a.name) for p, a in st.history] == [(p, a.name) for p, a in want.history]
+    assert st.totals == want.totals
+
+
+def mid_play(game, seed: int, cards: int):
+    """A Barbu state `cards` cards into the play of a No Tricks deal."""
+    st = game.new_state(seed)
+    st.apply(next(a for a in st.legal_actions() if a.name == "contract no_tricks"))
+    rng = random.Random(seed)
+    while st.phase.kind != "tricks" or sum(map(len, st.hands)) > 52 - cards:
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("place", [0, 1, 2, 3, 5])  # the first trick's places, and the second's second
+@pytest.mark.parametrize("wrong", ["own card the rules forbid", "card of another hand", "not a card"])
+def test_a_card_not_in_the_list_is_refused_as_apply_refuses_it_the_state_unchanged(place, wrong):
+    """A chooser that picks outside the list it is given (a card of its hand the rules forbid,
+    another seat's card, something else) is refused by the card loop as apply() refuses it, at
+    any place of a trick, with the state what the same moves made one by one leave."""
+    from interpreter.errors import IllegalAction
+
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    st = mid_play(game, 7, 0)
+    reference = st.clone()
+    rng, made = random.Random(3), []
+
+    def choose(legal):
+        if len(made) < place:
+            made.append(rng.choice(legal))
+            return made[-1]
+        hand = st.hands[st.current]
+        others = [c for p, h in enumerate(st.hands) if p != st.current for c in h]
+        if wrong == "own card the rules forbid":
+            return next(c for c in hand if c not in legal)
+        if wrong == "card of another hand":
+            return next((c for c in others if st.suit[c] == st.suit[legal[0]]), others[0])
+        return st.game.phases[1].every_action[0]
+    if wrong == "own card the rules forbid" and place % 4 == 0:
+        place += 1  # (on lead every card is allowed)
+    with pytest.raises(IllegalAction):
+        st.playout(choose)
+    for action in made:
+        reference.apply(action)
+    def fields(s):  # (but the bindings expressions are read with, and the caches)
+        out = {k: v for k, v in vars(s).items() if k not in ("_legal", "game", "player", "target", "deal", "deals")}
+        return out, [deal_record(d) for d in s.deals]
+    assert len(made) == place and fields(st) == fields(reference)
+    st.playout(random.Random(1).choice)  # and play goes on from there
+    assert st.deals[-2].scores is not None and sum(st.deals[-2].scores) == -26
 
 
 def test_a_table_whose_values_are_runs_of_card_numbers_is_found_by_bisection():

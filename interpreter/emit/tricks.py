@@ -216,9 +216,8 @@ def _played(src: Source, depth: int, grouped, first: bool | None) -> None:
     """Card `c` leaves `p`'s hand and joins the trick: its first card (`first`), a later one
     (not `first`), or either, tested on `cards` (None)."""
     add = src.add
-    add(depth, "hand.remove(c)")
     if grouped is not None:
-        add(depth, f"gp[{src.bind(grouped, 'table')}[ci]].remove(c)")
+        add(depth, "g.remove(c)")
     if first is None:
         add(depth, "if not cards:")
     if first is not False:
@@ -274,9 +273,24 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
         _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
     add(depth, f"{src.field('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
     add(depth, "c = choice(legal)")
+    # the choice must be a card of the list (a hand, its group, or fewer): tested on the way to
+    # taking it from the hand, with a list searched only when it is none of those; any other
+    # choice is left to apply(), which refuses it, the state unchanged, or reads a name
+    add(depth, "try:")
     # the card's number as a plain int, to index the tables with: CPython reads a tuple at an
     # exact int faster than at a card (an int subclass); `c` itself goes to the hands and tricks
-    add(depth, f"ci = c + {src.literal(0)}")
+    add(depth + 1, f"ci = c + {src.literal(0)}")
+    if grouped is not None:
+        add(depth + 1, f"g = gp[{src.bind(grouped, 'table')}[ci]]")
+        add(depth + 1, "if legal is not g and legal is not hand and c not in legal:")
+    else:
+        add(depth + 1, "if legal is not hand and c not in legal:")
+    add(depth + 2, "raise ValueError")
+    add(depth + 1, "hand.remove(c)")
+    add(depth, "except Exception:")
+    _write_back(src, depth + 1, size=size)
+    add(depth + 1, f"{src.field('_legal')} = None")
+    add(depth + 1, "return (c,)")
     add(depth, "actions.append(pairs[p][ci])")
     add(depth, "try:")  # a rule failing as the card is played is placed at that card
     _played(src, depth + 1, grouped, None if size is None else i == 0)
@@ -352,14 +366,18 @@ def generate(phase) -> Source | None:
     return src
 
 
-def _from_a_trick_start(loop):
-    """The playout of an unrolled loop, which starts at a trick's first card: a trick in
-    progress is played on move by move (`State.playout` comes back here after each card)."""
+def _playout(loop, unrolled: bool):
+    """The phase's playout around its generated `loop`. A choice not in the list it was made
+    from is left to `apply()`, which refuses it, the state unchanged, or plays the action a name
+    names, as move by move. An unrolled loop starts at a trick's first card: a trick in progress
+    is played on move by move (`State.playout` comes back here after each card)."""
     def playout(st, choice):
-        if st.trick_cards:
+        if unrolled and st.trick_cards:
             st.apply(choice(st.legal_actions()))
-        else:
-            loop(st, choice)
+            return
+        refused = loop(st, choice)
+        if refused is not None:
+            st.apply(refused[0])
     return playout
 
 
@@ -369,4 +387,4 @@ def compile_tricks(phase) -> tuple | None:
     if src is None:
         return None
     legal, playout = src.build("legal", "playout")
-    return legal, (playout if _unrolled(phase) is None else _from_a_trick_start(playout)), src.text()
+    return legal, _playout(playout, _unrolled(phase) is not None), src.text()
