@@ -5,9 +5,9 @@ For each contract (No Tricks; Trumps with the trump drawn at random) it plays DE
 deals through the full interpreter, twice: move by move through the public API
 (`apply(choice(legal_actions()))`, what a bot deciding each move pays) and with
 `State.playout(choice)` (the same moves, the card play in the loop generated from the
-spec: what a random playout or a simulation pays) (deal, contract choice, announcement, random
-doubles, 52 card plays with the spec's legality cascade, scoring with pairwise
-settlement and the deal-total check) with random legal choices, and then the same number of deals with the
+spec: what a random playout or a simulation pays) (deal, the contract set by its schedule,
+announcement, random doubles, 52 card plays with the spec's legality cascade, scoring with
+pairwise settlement and the deal-total check) with random legal choices, and then the same number of deals with the
 hand-coded reference engine `../shared/bench/handcoded_barbu.py` when it is there,
 and prints deals per second of both and their ratio (interpreter / hand-coded).
 

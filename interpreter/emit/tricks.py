@@ -118,8 +118,9 @@ def _write_back(src: Source, depth: int, to_play: str = "p", size: int | None = 
         src.add(depth, f"{fld('trick_cards')} = [{', '.join(CARD_LOCALS[:size])}][:k]")
 
 
-def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, grouped) -> None:
-    """The rules that apply on lead (or not), leaving the legal cards in `legal`.
+def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, grouped) -> bool:
+    """The rules that apply on lead (or not), leaving the legal cards in `legal`; whether that is
+    always the whole hand (no rule applies).
 
     With `grouped` (a playout), `gp` is the hand grouped by that table: a rule on it while
     no earlier rule has narrowed the hand reads its group instead of filtering the hand."""
@@ -149,7 +150,13 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
                 src.add(d, f"b = {src.bind(runs, 'runs')}.get(v)")
                 whole = f"(hand[{bl}(hand, b[0]):{bl}(hand, b[1])] if b is not None else [])"
             if first:
-                src.add(d, f"kept = {whole}")
+                if grouped is table:  # the group of v, if the hand has one (read without a call)
+                    src.add(d, "try:")
+                    src.add(d + 1, "kept = gp[v]")
+                    src.add(d, "except KeyError:")
+                    src.add(d + 1, "kept = None")
+                else:
+                    src.add(d, f"kept = {whole}")
                 if any(e is not None and e[0][0] is table for _, _, _, e in rules[1:]):
                     src.add(d, "gv = v")
             elif sole is table:
@@ -174,6 +181,7 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
         src.add(depth, "legal = hand[:] if cands is hand else cands")
     else:  # a playout's legal list is only chosen from, never kept: the hand itself will do
         src.add(depth, "legal = cands")
+    return not rules
 
 
 def _winning(src: Source, reads: _Reads, depth: int) -> None:
@@ -267,10 +275,11 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
     add(depth, "hand = hands[p]")
     if grouped is not None:
         add(depth, "gp = groups[p]")
+    whole = False  # the legal cards are the hand, whatever it holds
     if size is None:
         _legal(src, _Reads(src, True), phase, depth, grouped)
     else:
-        _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
+        whole = _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
     add(depth, f"{src.field('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
     add(depth, "c = choice(legal)")
     # the choice must be a card of the list (a hand, its group, or fewer): tested on the way to
@@ -282,10 +291,9 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
     add(depth + 1, f"ci = c + {src.literal(0)}")
     if grouped is not None:
         add(depth + 1, f"g = gp[{src.bind(grouped, 'table')}[ci]]")
-        add(depth + 1, "if legal is not g and legal is not hand and c not in legal:")
-    else:
-        add(depth + 1, "if legal is not hand and c not in legal:")
-    add(depth + 2, "raise ValueError")
+    if not whole:  # (a card of the hand is one of the list: taking it from the hand tests it)
+        add(depth + 1, f"if {'legal is not g and ' if grouped is not None else ''}legal is not hand and c not in legal:")
+        add(depth + 2, "raise ValueError")
     add(depth + 1, "hand.remove(c)")
     add(depth, "except Exception:")
     _write_back(src, depth + 1, size=size)
