@@ -30,6 +30,7 @@ class Double(Phase):
         self._cache: dict[tuple, Action] = {}
         self._subsets: dict[tuple, list[Action]] = {}  # allowed targets -> legal actions
         self._turns: dict[int, tuple] = {}  # the first seat -> the seats in turn
+        self._others = tuple(tuple(t for t in range(n) if t != p) for p in range(n))  # whom each may double
         self.seat_names = seat_names
         self.pass_action = self._action(())
 
@@ -66,12 +67,12 @@ class Double(Phase):
     def allowed(self, state, p) -> list[int]:
         """The seats `p` may double now."""
         state.player = p
+        may_double = self.may_double
         out = []
-        for t in range(self.n):
-            if t != p:
-                state.target = t
-                if self.may_double(state):
-                    out.append(t)
+        for t in self._others[p]:
+            state.target = t
+            if may_double(state):
+                out.append(t)
         return out
 
     def legal(self, state):
