@@ -13,6 +13,10 @@ tables) this writes two functions, under THE RULE of `interpreter.emit`:
   The trick in progress lives in local variables (`LOCAL`); they are written back to the
   state before any compiled closure runs (which may read them), when a rule fails and
   when the phase ends, so the state is always what the closure path would make it.
+  When every seat plays to every trick, the loop is written card by card, the trick's
+  cards in locals (`CARD_LOCALS`), and starts at a trick's first card (a trick in progress
+  is played on move by move first). A choice that is not one of the list it was made from
+  is left, before anything changes, to `apply()`, which refuses it or reads a name.
 
 A phase with announcements (a word said with a card) is left to its closures.
 """
@@ -221,8 +225,8 @@ def _takes(src: Source, depth: int, power: str | None = None) -> None:
 
 
 def _played(src: Source, depth: int, grouped, first: bool | None) -> None:
-    """Card `c` leaves `p`'s hand and joins the trick: its first card (`first`), a later one
-    (not `first`), or either, tested on `cards` (None)."""
+    """Card `c`, already taken from `p`'s hand, leaves its group `g` and joins the trick: its
+    first card (`first`), a later one (not `first`), or either, tested on `cards` (None)."""
     add = src.add
     if grouped is not None:
         add(depth, "g.remove(c)")
