@@ -663,3 +663,34 @@ def test_a_playout_that_groups_as_it_goes_plays_the_same_games(monkeypatch):
     assert all("setdefault" in s for s in (p.source for p in generated_phases(fast)))
     for seed in range(2):
         assert played(fast, seed, "playout") == played(reference, seed, "api")
+
+
+# ---- the card loop over many cascades ---------------------------------------------------
+
+from hypothesis import settings  # noqa: E402
+
+RULE_NAMES = ("follow suit", "heart-lead ban", "must win with a trump")  # the names Barbu's contracts list
+KEEPS = ("card.suit == led_suit", "card.suit != H", "card.suit == trump and wins_trick(card)",
+         "wins_trick(card)", "card.rank != Q", "card.suit == led_suit and card.rank != 2")
+WHENS = (None, "leading", "not leading", "count(trick) == 1", "count(trick) >= 2", "tricks_won < 2")
+
+
+@settings(max_examples=20, deadline=None)
+@given(hst.lists(hst.tuples(hst.sampled_from(WHENS), hst.sampled_from(KEEPS)), min_size=3, max_size=3),
+       hst.integers(0, 3))
+def test_any_cascade_plays_in_the_loop_what_it_plays_move_by_move(tmp_path_factory, rules, seed):
+    """Barbu's three play rules, each given any condition and any restriction: the card-by-card
+    loop and the closures play the same game (on lead or not, at every place of a trick, with
+    rules that read the trick, its winner or the seat's own tricks)."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    start, end = text.index("play_rules:\n"), text.index("\ncontracts:\n")
+    block = ["play_rules:"]
+    for name, (when, keep) in zip(RULE_NAMES, rules):
+        block += [f"  {name}:", f"    description: {name}"]
+        block += [f"    when: {when}"] if when else []
+        block += [f"    keep: {keep}"]
+    spec = tmp_path_factory.mktemp("cascade") / "barbu.yaml"
+    spec.write_text(text[:start] + "\n".join(block) + "\n" + text[end:])
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    assert any("c3 = c" in p.source for p in generated_phases(fast))
+    assert played(fast, seed, "playout") == played(reference, seed, "api")
