@@ -14,8 +14,8 @@ read digit by digit in the factorial number system: exactly uniform over the ord
 from __future__ import annotations
 
 import functools
-from hashlib import blake2b as _blake2b
 import math
+from hashlib import blake2b as _blake2b
 
 _FACTORIALS = [math.factorial(n) for n in range(130)]
 
@@ -30,7 +30,7 @@ def _steps(n: int) -> tuple:
 class Chance:
     """The random outcomes of one chance event, drawn from its key."""
 
-    __slots__ = ("key", "block")
+    __slots__ = ("block", "key")
 
     def __init__(self, key: str):
         self.key = key.encode()
@@ -44,9 +44,8 @@ class Chance:
         nbytes = (bits + 7) // 8
         shift, key = 8 * nbytes - bits, self.key + b"/"
         while True:
-            self.block += 1
-            raw = _blake2b(key + b"%d" % self.block).digest()  # 64 bytes: enough for 64! and less
-            while len(raw) < nbytes:
+            raw = b""
+            while len(raw) < nbytes:  # (one digest, 64 bytes, covers 64! and less)
                 self.block += 1
                 raw += _blake2b(key + b"%d" % self.block).digest()
             x = int.from_bytes(raw[:nbytes], "little") >> shift
@@ -66,4 +65,3 @@ class Chance:
         for i, radix in _steps(n):
             x, j = divmod(x, radix)
             items[i], items[j] = items[j], items[i]
-

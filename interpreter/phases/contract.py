@@ -17,14 +17,14 @@ class ChooseContract(Phase):
         super().__init__(name)
         self.by = by
         self.once_each = once_each
-        self.schedule = tuple(schedule) if schedule else None  # contracts in a fixed order, nobody chooses
         self.contracts = contracts  # key -> compiled Contract, in spec order
         self._actions = [Action("contract", k, f"contract {k}") for k in contracts]
         self.every_action = tuple(self._actions)
         self._offers = tuple((a, contracts[a.arg].when) for a in self._actions)  # each and its `when`
         self._always = all(when is None for _, when in self._offers)  # every contract may be named
         named = dict(zip(contracts, self._actions))
-        self._scheduled = tuple(named[k] for k in self.schedule) if self.schedule else None  # deal k's, cycling
+        # a schedule: deal k plays its k-th contract (cycling), and nobody chooses
+        self._scheduled = tuple(named[k] for k in schedule) if schedule else None
 
     def start(self, state) -> None:
         state.chooser = self.by(state)
