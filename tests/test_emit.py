@@ -553,21 +553,28 @@ def named_in(game, kind: str):
     return st
 
 
-def test_a_chooser_that_names_its_double_plays_the_same_game_and_an_illegal_one_is_refused():
-    """The doubling loop takes from a chooser what apply() takes: a name is read as the action it
-    names, and an action not in the list is refused, the state unchanged."""
+@pytest.mark.parametrize("kind, said, contract, wrong", [
+    ("double", "double ", "contract no_tricks", "contract no_queens"),  # a contract, not a double
+    ("announce", "trump ", "contract trumps", "pass"),  # a double, not a trump
+])
+def test_a_chooser_that_names_its_choice_plays_the_same_game_and_an_illegal_one_is_refused(kind, said, contract,
+                                                                                             wrong):
+    """The doubling and announcing loops take from a chooser what apply() takes: a name is read
+    as the action it names, and an action not in the list is refused, the state unchanged."""
     from interpreter.errors import IllegalAction
 
     game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
-    st, want = named_in(game, "double"), finished(game, 5, "playout")
+    st, want = named_in(game, kind), finished(game, 5, "playout")
     assert [(p, a.name) for p, a in st.history] == [(p, a.name) for p, a in want.history]
+    assert any(a.name.startswith(said) for _, a in st.history)
     st = game.new_state(5)
-    st.apply(st.legal_actions()[0])  # a contract: the doubling begins
-    assert st.phase.kind == "double"
-    before = (st.current, len(st.history))
+    st.apply(contract)
+    assert st.phase.kind == kind
+    foreign = next(a for _, a in want.history if a.name == wrong)
+    before = (st.current, len(st.history), st.view(st.current))
     with pytest.raises(IllegalAction):
-        st.playout(lambda legal: st.game.phases[1].every_action[0])  # a contract, not a double
-    assert (st.current, len(st.history)) == before
+        st.playout(lambda legal: foreign)
+    assert (st.current, len(st.history), st.view(st.current)) == before
 
 
 @pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml"])  # a trick unrolled, and not

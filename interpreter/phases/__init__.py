@@ -92,6 +92,19 @@ def in_the_open(phase, state, action: Action, viewer) -> str:
     return action.name
 
 
+def chosen(state, choose, legal: list, actions: list, seat: int):
+    """For a phase's playout: the action `choose(legal)` picks, recorded in `actions` as `seat`'s;
+    or None when it picked something not in the list, which `state.apply` then takes as apply()
+    takes it (an action's name is read as the action) or refuses (IllegalAction, the state
+    unchanged)."""
+    action = choose(legal)
+    if action not in legal:
+        state.apply(action)
+        return None
+    actions.append((seat, action))
+    return action
+
+
 def subsets_in_order(items):
     """All subsets of `items`, smallest first, each in the order of `items`."""
     from itertools import combinations

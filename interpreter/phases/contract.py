@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..actions import Action
-from . import Phase, in_the_open
+from ..errors import GameError, GameFault
+from . import Phase, chosen, in_the_open
 
 
 class ChooseContract(Phase):
@@ -102,6 +103,27 @@ class Announce(Phase):
             state.set_trump(action.arg)
         state.deal.announced[name] = action.arg
         state.announce_i += 1
+
+    def playout(self, state, choose) -> None:
+        """Make the announcements to their end, each `choose(legal)`: the same moves and records as
+        `state.apply(choose(state.legal_actions()))` one by one, the list handed to `choose` the
+        phase's own (tests/test_emit.py)."""
+        actions = state.deal.actions
+        p = state.announcer
+        state._legal = None
+        while True:
+            legal = self._todo(state)[1]
+            action = chosen(state, choose, legal, actions, p)
+            if action is None:
+                return
+            try:
+                self.apply(state, action)
+                if self._todo(state) is None:
+                    return
+            except (GameError, GameFault):
+                raise
+            except Exception as e:  # placed at the announcement, as apply() places it
+                raise state._fault(e, action) from e
 
 
 class ContractPlay(Phase):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..errors import GameError, GameFault
-from . import Phase, in_the_open, subsets_in_order
+from . import Phase, chosen, in_the_open, subsets_in_order
 
 
 class Double(Phase):
@@ -29,6 +29,7 @@ class Double(Phase):
         self.must_double = must_double  # compiled bool over `player`, `target`: a double he must make
         self._cache: dict[tuple, Action] = {}
         self._subsets: dict[tuple, list[Action]] = {}  # allowed targets -> legal actions
+        self._plain: dict[tuple, list[Action]] = {}  # the same, for targets nobody must double
         self._turns: dict[int, tuple] = {}  # the first seat -> the seats in turn
         self._others = tuple(tuple(t for t in range(n) if t != p) for p in range(n))  # whom each may double
         self.seat_names = seat_names
@@ -93,6 +94,8 @@ class Double(Phase):
             legal = self._subsets[key] = ([self.pass_action, self._action(targets)] if required is None else
                                           [self._action(s) for s in subsets_in_order(targets)
                                            if all(t in s for t in required)])
+            if required == ():
+                self._plain[targets] = legal
         return legal
 
     def required(self, state, p, allowed) -> tuple:
@@ -128,24 +131,45 @@ class Double(Phase):
         """Play the doubling to its end, each seat's choice `choose(legal)`: the same moves and
         records as `state.apply(choose(state.legal_actions()))` turn by turn (tests/test_emit.py),
         without the checks a choice from outside needs; the list handed to `choose` is the
-        phase's kept one, not a copy."""
-        actions = state.deal.actions
+        phase's kept one, not a copy. (`actor`, `allowed` and `apply`, written out in one loop.)"""
+        deal = state.deal
+        actions, said = deal.actions, deal.doubles
+        doubles, turns, others, may_double = state.doubles, state.turns, self._others, self.may_double
+        plain = self._plain if self.all_or_none is None and self.must_double is None else None
+        last = len(turns)
+        i = state.turn_i
         p = state.current  # (the seat the engine found, its allowed targets kept by actor())
         allowed = state.double_allowed
         state._legal = None
         while True:
-            legal = self._choices(state, p, allowed)
-            action = choose(legal)
-            if action not in legal:  # not one of the list: apply() refuses it, or reads a name as it does
-                state.apply(action)
+            legal = plain.get(tuple(allowed)) if plain is not None else None
+            if legal is None:
+                legal = self._choices(state, p, allowed)
+            action = chosen(state, choose, legal, actions, p)
+            if action is None:
                 return
             try:
-                actions.append((p, action))
-                self.apply(state, action)
-                p = self.actor(state)
-                if p is None:
+                row = doubles[p]
+                for t in action.arg:
+                    row[t] = 1
+                said.append((p, action.arg))
+                i += 1
+                state.turn_i = i
+                while i < last:  # the next seat that may double somebody
+                    p = turns[i]
+                    state.player = p
+                    allowed = state.double_allowed = []  # (kept for legal(), as actor() keeps it)
+                    for t in others[p]:
+                        state.target = t
+                        if may_double(state):
+                            allowed.append(t)
+                    if allowed:
+                        break
+                    said.append((p, ()))
+                    i += 1
+                    state.turn_i = i
+                else:
                     return
-                allowed = state.double_allowed
             except (GameError, GameFault):
                 raise
             except Exception as e:  # placed at the double, as apply() places it
