@@ -53,7 +53,7 @@ GENERATOR_WORDS = frozenset({
     "actions", "hands", "order", "number", "remove", "append", "extend", "len", "Trick", "playout", "apply",
     "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value", "Exception",
     "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
-    "tpower", "wb", "sw", "ls", "top", "gv", "start", "copy", "set", "b", "k", "ci", "g", "ValueError", "KeyError",
+    "tpower", "wb", "sw", "ls", "top", "beats", "gv", "start", "copy", "set", "b", "k", "ci", "g", "ValueError", "KeyError",
 })
 # the locals of generated expressions: loop variables by depth, a spec function's parameters
 LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))

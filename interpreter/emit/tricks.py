@@ -203,7 +203,12 @@ def _winning(src: Source, reads: _Reads, depth: int) -> None:
     src.add(depth, "ls = sw[wb]")
     src.add(depth, f"pw = {read('trump_power')} if ls == {read('trump')} else {read('power')}")
     src.add(depth, "top = pw[wb]")
-    src.add(depth, f"kept = [c for c in kept if (pw[c] > top if sw[c] == ls else sw[c] == {read('trump')})]")
+    # a loop in place, not a comprehension (which CPython 3.11 runs as a function of its own)
+    src.add(depth, "beats = []")
+    src.add(depth, "for w in kept:")
+    src.add(depth + 1, f"if (pw[w] > top if sw[w] == ls else sw[w] == {read('trump')}):")
+    src.add(depth + 2, "beats.append(w)")
+    src.add(depth, "kept = beats")
 
 
 def _legal(src: Source, reads: _Reads, phase, depth: int, grouped=None) -> None:
