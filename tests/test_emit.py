@@ -642,21 +642,47 @@ def test_a_table_whose_values_are_runs_of_card_numbers_is_found_by_bisection():
     assert _runs([0, 0, 1]) is None and _runs(()) == {}
     sources = [prog.source for prog in generated_phases(load_game(ROOT / "specs" / "barbu" / "barbu.yaml"))]
     assert sources and all("_bisect" in s.split("def playout")[0] for s in sources)  # follow suit, in `legal`
-    assert not any("_bisect" in s.split("def playout")[1] for s in sources)  # (a playout reads grouped hands)
+    # a playout reads grouped hands, each cut into its suits where they begin
+    cut = "groups.append({0: hand[:b0], 1: hand[b0:b1], 2: hand[b1:b2], 3: hand[b2:]})"
+    assert all(cut in s.split("def playout")[1] and "for c in hand" not in s for s in sources)
 
 
-def test_a_playout_groups_hands_by_a_few_whole_numbers_into_lists_made_at_once():
-    """Hands grouped by suit start with one empty list a suit (a suit a hand lacks stays empty,
-    as a missing one would be: no card to follow with); a table of other values groups as it goes."""
+def test_a_sorted_hand_is_cut_into_the_runs_of_a_table_in_card_order():
+    """The runs in card order, whatever their values: each group the cards of its run, empty
+    when the hand has none."""
+    from interpreter.emit import Source
+    from interpreter.emit.tricks import _cut, _runs
+
+    src = Source("trick play")
+    src.add(0, "def playout(hands):")
+    src.add(1, "groups = []")
+    src.add(1, "for hand in hands:")
+    _cut(src, _runs((2, 2, 0, 0, 1)))  # value 2 first: cards 0 and 1
+    src.add(1, "return groups")
+    (cut,) = src.build("playout")
+    assert cut([[0, 3, 4], [1], [], [2, 3]]) == [{2: [0], 0: [3], 1: [4]}, {2: [1], 0: [], 1: []},
+                                                 {2: [], 0: [], 1: []}, {2: [], 0: [2, 3], 1: []}]
+    assert [list(g) for g in cut([[0, 3, 4]])[0].values()] == [[0], [3], [4]]  # (in card order)
+
+
+def test_a_playout_groups_hands_by_a_few_whole_numbers_into_lists_made_at_once(monkeypatch):
+    """Hands grouped by a table of a few values that are not runs of card numbers start with one
+    empty list a value (a suit a hand lacks stays empty, as a missing one would be: no card to
+    follow with); a table of other values groups as it goes."""
+    import interpreter.emit.tricks as tricks
     from interpreter.emit.tricks import _values
 
     assert _values((2, 0, 1, 0)) == (0, 1, 2)
     assert _values([0, 1]) is None and _values(tuple(range(17))) is None  # not a table; too many values
     assert _values((0, True)) is None and _values((0, 1.5)) is None  # whole numbers only
     assert _values(tuple(range(16))) == tuple(range(16))
-    sources = [prog.source for prog in generated_phases(load_game(ROOT / "specs" / "barbu" / "barbu.yaml"))]
-    playouts = [s.split("def playout")[1] for s in sources]
+    monkeypatch.setattr(tricks, "_runs", lambda table: None)  # as if a suit were not one run
+    spec = ROOT / "specs" / "barbu" / "barbu.yaml"
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    playouts = [prog.source.split("def playout")[1] for prog in generated_phases(fast)]
     assert playouts and all("gp = {0: [], 1: [], 2: [], 3: []}" in s and "setdefault" not in s for s in playouts)
+    for seed in range(2):
+        assert played(fast, seed, "playout") == played(reference, seed, "api")
 
 
 def test_a_playout_that_groups_as_it_goes_plays_the_same_games(monkeypatch):

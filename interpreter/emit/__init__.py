@@ -60,7 +60,9 @@ LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))
 PARAMETERS = tuple(f"a{i}" for i in range(8))
 # an unrolled trick's cards, in playing order (interpreter/emit/tricks.py): at most this many seats
 CARD_LOCALS = tuple(f"c{i}" for i in range(8))
-GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS) | set(CARD_LOCALS)
+# where a sorted hand is cut into the runs of a table's values (interpreter/emit/tricks.py)
+BOUNDS = tuple(f"b{i}" for i in range(15))
+GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS) | set(CARD_LOCALS) | set(BOUNDS)
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 
 

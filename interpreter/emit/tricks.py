@@ -30,7 +30,7 @@ from operator import attrgetter
 from ..phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from ..results import Trick
 from ..errors import GameError, GameFault
-from . import CARD_LOCALS, ENGINE_FIELDS, Source
+from . import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -361,14 +361,18 @@ def generate(phase) -> Source | None:
         src.add(1, "groups = []")
         src.add(1, "for hand in hands:")
         values, table = _values(grouped), src.bind(grouped, "table")
-        if values is not None:  # a few whole numbers (suits): a list for each made at once
+        runs = _runs(grouped) if values is not None and len(values) <= len(BOUNDS) else None
+        if runs is not None:  # each value one run of card numbers: a sorted hand is cut into them
+            _cut(src, runs)
+        elif values is not None:  # a few whole numbers (suits): a list for each made at once
             start, group = "{" + ", ".join(f"{src.literal(v)}: []" for v in values) + "}", f"gp[{table}[c]]"
         else:
             start, group = "{}", f"gp.setdefault({table}[c], [])"
-        src.add(2, f"gp = {start}")
-        src.add(2, "for c in hand:")
-        src.add(3, f"{group}.append(c)")
-        src.add(2, "groups.append(gp)")
+        if runs is None:
+            src.add(2, f"gp = {start}")
+            src.add(2, "for c in hand:")
+            src.add(3, f"{group}.append(c)")
+            src.add(2, "groups.append(gp)")
     if size is not None:  # the trick in progress: its first k cards, in c0, c1, ... (it starts empty)
         src.add(1, f"k = {src.literal(0)}")
         src.add(1, f"{' = '.join(CARD_LOCALS[:size])} = None")
@@ -381,6 +385,21 @@ def generate(phase) -> Source | None:
     src.add(2, "raise")
     src.add(1, f"{fld('_legal')} = None")
     return src
+
+
+def _cut(src: Source, runs: dict) -> None:
+    """Group a hand (sorted: hands are kept in card order) by a table whose every value is one run
+    of card numbers: the hand cut where each run after the first begins, found by bisection."""
+    lit = src.literal
+    bisect = src.bind(bisect_left, "bisect")
+    order = sorted(runs, key=lambda v: runs[v][0])  # the values in card order
+    cuts = ["0"]
+    for i, v in enumerate(order[1:]):
+        src.add(2, f"{BOUNDS[i]} = {bisect}(hand, {lit(runs[v][0])}{', ' + cuts[-1] if i else ''})")
+        cuts.append(BOUNDS[i])
+    cuts.append("")
+    parts = ", ".join(f"{lit(v)}: hand[{'' if i == 0 else cuts[i]}:{cuts[i + 1]}]" for i, v in enumerate(order))
+    src.add(2, f"groups.append({{{parts}}})")
 
 
 def _playout(loop, unrolled: bool):
