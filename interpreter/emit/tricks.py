@@ -128,9 +128,14 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
 
     With `grouped` (a playout), `gp` is the hand grouped by that table: a rule on it while
     no earlier rule has narrowed the hand reads its group instead of filtering the hand."""
-    src.add(depth, "cands = hand")
     rules = [rule for rule in phase._cascade
              if not ((rule[0] == NOT_ON_LEAD and leading) or (rule[0] == ON_LEAD and not leading))]
+    if not rules and grouped is not None:
+        src.add(depth, "legal = hand")
+        return True
+    src.add(depth, "cands = hand")
+    # a playout's last rule, when it always applies, gives the list itself: `kept`, else `cands`
+    last = len(rules) - 1 if grouped is not None and rules[-1][0] != IF else None
     # `sole`: the table of the first rule, a `card.x == value` one, while no other rule can have
     # narrowed the hand; `cands` is then the hand or a part of the cards whose `x` is `gv`, and
     # the next rule on that `x` keeps all of them or none, with no card to test
@@ -179,11 +184,14 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
         else:
             src.add(d, f"kept = {reads.closure(d, keep, 'keep')}(st, cands)")
             sole = None
-        src.add(d, "if kept:")
-        src.add(d + 1, "cands = kept")
+        if k == last:
+            src.add(d, "legal = kept or cands")
+        else:
+            src.add(d, "if kept:")
+            src.add(d + 1, "cands = kept")
     if grouped is None:
         src.add(depth, "legal = hand[:] if cands is hand else cands")
-    else:  # a playout's legal list is only chosen from, never kept: the hand itself will do
+    elif last is None:  # a playout's legal list is only chosen from, never kept: the hand itself will do
         src.add(depth, "legal = cands")
     return not rules
 
