@@ -109,7 +109,5 @@ class PlayCompiler:
                         trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand)
         tricks.pairs = self.owner.pairs
         if self.owner.generated and not self.owner.errors:
-            generated = compile_tricks(tricks)
-            if generated is not None:
-                tricks.install(generated)
+            tricks.install(compile_tricks(tricks))
         return tricks

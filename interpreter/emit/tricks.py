@@ -18,7 +18,8 @@ tables) this writes two functions, under THE RULE of `interpreter.emit`:
   is played on move by move first). A choice that is not one of the list it was made from
   is left, before anything changes, to `apply()`, which refuses it or reads a name.
 
-A phase with announcements (a word said with a card) is left to its closures.
+A phase with announcements (a word said with a card) gets `legal` only: the words are
+offered by its closure around it, and its moves go through apply().
 """
 
 from __future__ import annotations
@@ -345,10 +346,9 @@ def _unrolled(phase) -> int | None:
     return phase.n if phase.sits_out is None and 2 <= phase.n <= len(CARD_LOCALS) else None
 
 
-def generate(phase) -> Source | None:
-    """The source of `legal` and `playout` for a `Tricks` phase, or None when it has announcements."""
-    if phase.announcements:
-        return None
+def generate(phase) -> Source:
+    """The source of `legal` and `playout` for a `Tricks` phase (only `legal`, the cards, when it
+    has announcements: their moves go through apply())."""
     src = Source("trick play")
     fld = src.field
     src.add(0, "def legal(st):")
@@ -356,6 +356,8 @@ def generate(phase) -> Source | None:
     src.add(1, f"hand = {fld('hands')}[p]")
     _legal(src, _Reads(src, False), phase, 1)
     src.add(1, "return legal")
+    if phase.announcements:
+        return src
     src.add(0, "")
     src.add(0, "def playout(st, choice):")
     size = _unrolled(phase)
@@ -425,10 +427,11 @@ def _playout(loop, unrolled: bool):
     return playout
 
 
-def compile_tricks(phase) -> tuple | None:
-    """(legal, playout, source text) for a `Tricks` phase, or None when it keeps its closures."""
+def compile_tricks(phase) -> tuple:
+    """(legal, playout or None, source text) for a `Tricks` phase."""
     src = generate(phase)
-    if src is None:
-        return None
+    if phase.announcements:
+        (legal,) = src.build("legal")
+        return legal, None, src.text()
     legal, playout = src.build("legal", "playout")
     return legal, _playout(playout, _unrolled(phase) is not None), src.text()

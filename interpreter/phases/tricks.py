@@ -163,14 +163,7 @@ class Tricks(Phase):
 
     def _announce(self):
         """Offer, besides each legal card, that card with each word that may be said with it."""
-        plain_legal, plain_apply, said, announcements = self.legal, self.apply, self.said, self.announcements
-        play = self.play
-
-        def legal(state):
-            cards = plain_legal(state)
-            state.player = state.to_play
-            extra = [said[c, a.word] for a in announcements for c in a.card_filter(state, cards)]
-            return cards + extra if extra else cards
+        plain_apply, play = self.apply, self.play
 
         def apply(state, action):
             if action.__class__ is Said:
@@ -181,11 +174,26 @@ class Tricks(Phase):
                 action = play[action.arg]
             return plain_apply(state, action)
 
-        self.legal, self.apply = legal, apply
+        self.legal, self.apply = self._with_words(self.legal), apply
+
+    def _with_words(self, plain_legal):
+        """`legal` offering, after the cards `plain_legal` gives, each card with each word that
+        may be said with it."""
+        said, announcements = self.said, self.announcements
+
+        def legal(state):
+            cards = plain_legal(state)
+            state.player = state.to_play
+            extra = [said[c, a.word] for a in announcements for c in a.card_filter(state, cards)]
+            return cards + extra if extra else cards
+        return legal
 
     def install(self, generated) -> None:
-        """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures."""
-        self.legal, self.playout, self.source = generated
+        """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures:
+        the cards' legal list, and the playout loop (None with announcements: their moves go
+        through apply())."""
+        legal, self.playout, self.source = generated
+        self.legal = self._with_words(legal) if self.announcements else legal
 
     def start(self, state) -> None:
         if self.trump is not None:
