@@ -19,7 +19,9 @@ SEARCH_KINDS = ("pimc", "ismcts")  # take a budget: `ismcts:500` (iterations), `
 
 class Agent:
     """A player: `choose(state, seat, legal)` returns one of `legal`. An agent must read only
-    what `state.view(seat)` shows (or worlds imagined for it: `bots/sampler.py`)."""
+    what `state.view(seat)` shows (or worlds imagined for it: `bots/sampler.py`). `legal` is
+    the state's own list (`State.legal_actions`): an agent that would sort or trim it works
+    on a copy."""
 
     name = "agent"
     plays_out = False  # True: its choice depends on the legal list alone (not on the rest of the state)

@@ -145,7 +145,11 @@ class State:
         return [x for d in self.deals for x in d.actions]
 
     def legal_actions(self) -> list[Action]:
-        """The actions the current player may take, in a stable order; [] when over."""
+        """The actions the current player may take, in a stable order; [] when over.
+
+        The list is the state's own, kept until the next move (apply() checks a choice
+        against it, and asking again costs nothing): read it, and copy it (`list(...)`)
+        before sorting, shuffling or trimming it."""
         legal = self._legal
         if legal is None:
             try:
@@ -169,10 +173,16 @@ class State:
                 legal = self.legal_actions()
             if action not in legal:
                 raise IllegalAction(*self.why_illegal(action))
-            self._legal = None
             p = self.current
             # a card played is a (seat, card) pair the game made once (`Game.pairs`)
-            self.deal.actions.append(self.game.pairs[p][action] if isinstance(action, Card) else (p, action))
+            if isinstance(action, Card):
+                pair = self.game.pairs[p][action]
+            elif isinstance(action, Action):
+                pair = (p, action)
+            else:  # equal to an action (a card's number), but not one: refused, not taken for it
+                raise IllegalAction(*self.why_illegal(action))
+            self._legal = None
+            self.deal.actions.append(pair)
             phase = self.phase
             seat = phase.apply(self, action)  # a phase may say who acts next; None means "ask actor()"
             if seat is None:
@@ -263,6 +273,9 @@ class State:
         """Why `action` is not legal now: (message, rule name or None, kind or None)."""
         if self.terminal:
             return "the game is over", None, Refusal.GAME_OVER
+        if not isinstance(action, (Action, Card, str)):  # (a number, None...: what apply() never takes)
+            return (f"`{action!r}` is not an action: apply() takes one of legal_actions(), or an action's name",
+                    None, Refusal.NOT_A_MOVE)
         # the phase judges its own actions only: one of another phase is read by its name
         name = getattr(action, "name", str(action))
         if any(a.name == name for a in self.legal_actions()):

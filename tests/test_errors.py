@@ -85,3 +85,17 @@ def test_no_such_move_another_phases_move_and_after_the_end():
         finished.apply(rng.choice(finished.legal_actions()))
     assert refusal(finished, "pass").kind is Refusal.GAME_OVER
     assert refusal(finished, named).kind is Refusal.GAME_OVER
+
+
+@pytest.mark.parametrize("make", [int, float, lambda c: True, lambda c: None, lambda c: [c]])
+def test_a_value_equal_to_a_legal_card_but_not_an_action_is_refused_the_state_unchanged(make):
+    """A card is a number too, so `5 == card`: apply() still takes only actions (or their names),
+    never a number for the card it equals, which would enter the tricks as a bare number."""
+    state = in_play()
+    card = state.legal_actions()[0]
+    before = (state.current_player, len(state.history), state.view(state.current_player))
+    refused = refusal(state, make(card))
+    assert refused.kind is Refusal.NOT_A_MOVE and "is not an action" in str(refused)
+    assert (state.current_player, len(state.history), state.view(state.current_player)) == before
+    state.apply(card)  # the card itself is still legal, and taken
+    assert state.history[-1][1] is card
