@@ -141,6 +141,31 @@ def test_playout_stops_at_the_end_of_the_deal_or_goes_on_to_the_end_of_the_game(
     assert st.is_terminal and len(st.deals) == 28
 
 
+@pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml"])  # a trick unrolled, and not
+def test_a_playout_from_a_tricks_first_card_plays_every_card_in_its_loop_and_leaves_no_list_behind(spec,
+                                                                                                  monkeypatch):
+    """From a trick's first card the generated loop plays the phase's cards itself (apply() takes
+    none of them), and the legal list asked for before it is not kept: asked again after the
+    deal, it is the next decision's."""
+    from interpreter.state import State
+
+    game = load_game(ROOT / "specs" / spec)
+    rng = random.Random(4)
+    st = game.new_state(4)
+    while st.phase.kind != "tricks":
+        st.apply(rng.choice(st.legal_actions()))
+    assert not st.trick_cards and st.legal_actions()  # (the first card's list, kept by the state)
+    applied = []
+    real = State.apply
+    monkeypatch.setattr(State, "apply", lambda self, a: (applied.append(a), real(self, a))[1])
+    number = st.deal_number
+    st.playout(rng.choice)  # to the end of the deal: its cards, its score, on to the next decision
+    assert st.deal_number == number + 1 and st.deals[-2].scores is not None and applied == []
+    fresh = st.clone()
+    fresh._legal = None
+    assert st.legal_actions() == fresh.legal_actions() and st.legal_actions()[0].kind != "play"
+
+
 def test_a_trick_of_a_fixed_size_is_written_card_by_card():
     """Every seat plays to every trick (Barbu): the loop is the trick's cards one after the other,
     in locals; a seat may sit out (Euchre): one loop for any card of a trick of any size."""
