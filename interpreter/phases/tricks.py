@@ -314,10 +314,10 @@ class Tricks(Phase):
             a = action.announcement
             return f"`{action.name}`: you may say {a.word} only {a.text}; play {state.game.pack.names[c]} alone", a.word
         cands = state.hands[p]
+        state.player = p  # (each rule's `when` and `keep` read the seat to play as `player`)
         for rule in self.rules:
             if rule.when is not None and not rule.when(state):
                 continue
-            state.player = p
             kept = rule.keep(state, cands)
             if kept:
                 if c not in kept:
