@@ -367,7 +367,6 @@ class State:
         self.deals.append(self.deal)
         if g.deal_trump is not None:  # a trump fixed for the whole game
             self.set_trump(g.deal_trump(self))
-        self.phase_index = 0
         self.phase = g.phases[0]
         if self.phase.when is not None and not self.phase.when(self):
             self.phase = BEFORE_THE_FIRST  # the first phase is skipped like any other: `_run` goes on from here
@@ -391,7 +390,6 @@ class State:
                     self.terminal = True
                     return
                 continue
-            self.phase_index = nxt
             self.phase = phases[nxt]
             self.phase.start(self)
         raise GameError(f"the phases ran {MAX_AUTOMATIC_STEPS} automatic steps without asking anybody to act;"

@@ -81,3 +81,41 @@ def test_each_game_of_a_partie_starts_from_zero():
     assert st.is_terminal
     assert st.game_totals == [[2, 2, 2], [3, 3, 3], [4, 4, 4]]
     assert st.totals == [4, 4, 4]
+
+
+@pytest.mark.parametrize("how", ["apply", "playout"])
+def test_a_finished_game_has_nobody_to_act_and_nothing_legal(how):
+    import random
+    from pathlib import Path
+
+    from interpreter.game import load_game
+    from interpreter.state import TERMINAL
+
+    st = load_game(Path(__file__).parent.parent / "specs" / "barbu" / "barbu.yaml").new_state(6)
+    rng = random.Random(6)
+    while not st.is_terminal:
+        if how == "playout":
+            st.playout(rng.choice)
+        else:
+            st.apply(rng.choice(st.legal_actions()))
+    assert st.current_player == TERMINAL and st.legal_actions() == [] and len(st.deals) == 28
+
+
+def test_a_game_whose_totals_break_the_spec_s_promise_fails_at_its_end_with_the_rule(tmp_path):
+    """`match.total` is checked as the game ends, like the score sheet's check column."""
+    import random
+    from pathlib import Path
+
+    from interpreter.errors import GameError
+    from interpreter.game import load_game
+
+    text = (Path(__file__).parent.parent / "specs" / "barbu" / "barbu.yaml").read_text()
+    assert "  total: 0 " in text
+    spec = tmp_path / "promise.yaml"
+    spec.write_text(text.replace("  total: 0 ", "  total: 1 "))
+    st = load_game(spec).new_state(6)
+    rng = random.Random(6)
+    with pytest.raises(GameError) as e:
+        st.playout(rng.choice, whole_game=True)
+    assert e.value.rule == "match.total" and "sum to 0" in str(e.value) and "game total of 1" in str(e.value)
+    assert len(st.deals) == 28
