@@ -40,10 +40,15 @@ def sampled_for(state, seat: int, rng):
     places = [cards for _, cards in hidden_places(world, seat)]
     pool = sorted(c for place in places for c in place if c not in fixed)  # in card order: nothing leaks
     rng.shuffle(pool)
-    for place in places:
-        for i, c in enumerate(place):
-            if c not in fixed:
-                place[i] = pool.pop()
+    for place in places:  # each hidden card in turn takes the pool's last
+        if fixed:
+            for i, c in enumerate(place):
+                if c not in fixed:
+                    place[i] = pool.pop()
+        elif place:  # (no card stays: the place's cards are the pool's last, the last first)
+            k = len(place)
+            place[:] = pool[:-k - 1:-1]
+            del pool[-k:]
     return settled(world)
 
 

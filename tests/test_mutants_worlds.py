@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from phases.table import X, Y, Z, cards, hand, one_deal, play, position
 from phases.test_call import HANDS as CALL_HANDS
 from phases.test_call import spec as call_spec
@@ -63,3 +65,44 @@ def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keep
     w = world([])
     w.hands[0].append(7)
     assert settled(w).called_holder == 0 and w.hands[0] == [1, 3, 7]
+
+
+def card_by_card(state, seat, rng):
+    """The re-deal as it is defined: the pool in card order, shuffled by `rng`, and each hidden
+    card in turn, place by place, taking the pool's last."""
+    from interpreter.worlds import fixed_cards, hidden_places, imagined_copy, settled
+
+    world = imagined_copy(state, rng)
+    fixed = fixed_cards(state, seat)
+    places = [c for _, c in hidden_places(world, seat)]
+    pool = sorted(c for place in places for c in place if c not in fixed)
+    rng.shuffle(pool)
+    for place in places:
+        for i, c in enumerate(place):
+            if c not in fixed:
+                place[i] = pool.pop()
+    return settled(world)
+
+
+@pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml", "piquet/rubicon.yaml",
+                                  "spades/spades.yaml"])
+def test_a_world_is_the_same_whether_its_places_take_their_cards_one_by_one_or_at_once(spec):
+    """Where no hidden card stays put, a place takes the pool's last cards in one slice: the same
+    worlds, for the same generator, as card by card (with a turn-up or a talon card seen, some
+    stay put and the places fill card by card)."""
+    from pathlib import Path
+
+    from interpreter.game import load_game
+
+    game = load_game(Path(__file__).parent.parent / "specs" / spec)
+    play_rng = random.Random(7)
+    st = game.new_state(7)
+    for move in range(60):
+        if st.is_terminal:
+            break
+        if move % 7 == 3:
+            for seat in range(game.n):
+                got = st.sampled_for(seat, random.Random(move * 10 + seat))
+                want = card_by_card(st, seat, random.Random(move * 10 + seat))
+                assert (got.hands, got.talon, got.discards) == (want.hands, want.talon, want.discards), (move, seat)
+        st.apply(play_rng.choice(st.legal_actions()))
