@@ -10,6 +10,8 @@ a dead card, talon cards it has looked at, the cards it passed) stay where they 
 
 from __future__ import annotations
 
+from itertools import chain
+
 
 def hidden_places(state, seat: int) -> list:
     """The places `seat` cannot see into, each as (owner seat or None, the list of its cards)."""
@@ -38,7 +40,8 @@ def sampled_for(state, seat: int, rng):
         return world
     fixed = fixed_cards(state, seat)
     places = [cards for _, cards in hidden_places(world, seat)]
-    pool = sorted(c for place in places for c in place if c not in fixed)  # in card order: nothing leaks
+    # the pool in card order (nothing of where the cards lie leaks into the shuffle)
+    pool = sorted(c for place in places for c in place if c not in fixed) if fixed else sorted(chain(*places))
     rng.shuffle(pool)
     for place in places:  # each hidden card in turn takes the pool's last
         if fixed:
