@@ -1,11 +1,17 @@
 """The State's own behaviour, where mutation testing found it unchecked: applying an action
-object straight away, refusing one, the seed in a fault, a clone's legal list, a partie's totals."""
+object straight away, refusing one, the seed in a fault, a clone's legal list, a partie's totals,
+a finished game's seat to act and the game total it promised."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
-from interpreter.errors import GameFault, IllegalAction
+from interpreter.errors import GameError, GameFault, IllegalAction
+from interpreter.game import load_game
+from interpreter.state import TERMINAL
 from phases.table import X, Y, Z, game, hand, legal, one_deal, position
 from phases.test_tricks import spec as tricks_spec
 
@@ -85,12 +91,6 @@ def test_each_game_of_a_partie_starts_from_zero():
 
 @pytest.mark.parametrize("how", ["apply", "playout"])
 def test_a_finished_game_has_nobody_to_act_and_nothing_legal(how):
-    import random
-    from pathlib import Path
-
-    from interpreter.game import load_game
-    from interpreter.state import TERMINAL
-
     st = load_game(Path(__file__).parent.parent / "specs" / "barbu" / "barbu.yaml").new_state(6)
     rng = random.Random(6)
     while not st.is_terminal:
@@ -103,12 +103,6 @@ def test_a_finished_game_has_nobody_to_act_and_nothing_legal(how):
 
 def test_a_game_whose_totals_break_the_spec_s_promise_fails_at_its_end_with_the_rule(tmp_path):
     """`match.total` is checked as the game ends, like the score sheet's check column."""
-    import random
-    from pathlib import Path
-
-    from interpreter.errors import GameError
-    from interpreter.game import load_game
-
     text = (Path(__file__).parent.parent / "specs" / "barbu" / "barbu.yaml").read_text()
     assert "  total: 0 " in text
     spec = tmp_path / "promise.yaml"

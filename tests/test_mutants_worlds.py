@@ -1,13 +1,17 @@
 """The worlds a seat imagines (`State.sampled_for`), where mutation testing found them unchecked:
 a seat calling blind does not know its own hand, a dead card shown stays where it is, and the
-secret partner is found again in each world."""
+secret partner is found again in each world; and a world re-dealt by slices is the one
+re-dealt card by card."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from interpreter.game import load_game
+from interpreter.worlds import fixed_cards, hidden_places, imagined_copy, settled
 from phases.table import X, Y, Z, cards, hand, one_deal, play, position
 from phases.test_call import HANDS as CALL_HANDS
 from phases.test_call import spec as call_spec
@@ -70,8 +74,6 @@ def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keep
 def card_by_card(state, seat, rng):
     """The re-deal as it is defined: the pool in card order, shuffled by `rng`, and each hidden
     card in turn, place by place, taking the pool's last."""
-    from interpreter.worlds import fixed_cards, hidden_places, imagined_copy, settled
-
     world = imagined_copy(state, rng)
     fixed = fixed_cards(state, seat)
     places = [c for _, c in hidden_places(world, seat)]
@@ -90,10 +92,6 @@ def test_a_world_is_the_same_whether_its_places_take_their_cards_one_by_one_or_a
     """Where no hidden card stays put, a place takes the pool's last cards in one slice: the same
     worlds, for the same generator, as card by card (with a turn-up or a talon card seen, some
     stay put and the places fill card by card)."""
-    from pathlib import Path
-
-    from interpreter.game import load_game
-
     game = load_game(Path(__file__).parent.parent / "specs" / spec)
     play_rng = random.Random(7)
     st = game.new_state(7)

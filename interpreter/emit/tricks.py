@@ -374,11 +374,11 @@ def generate(phase) -> Source:
         runs = _runs(grouped) if values is not None and len(values) <= len(BOUNDS) else None
         if runs is not None:  # each value one run of card numbers: a sorted hand is cut into them
             _cut(src, runs)
-        elif values is not None:  # a few whole numbers (suits): a list for each made at once
-            start, group = "{" + ", ".join(f"{src.literal(v)}: []" for v in values) + "}", f"gp[{table}[c]]"
-        else:
-            start, group = "{}", f"gp.setdefault({table}[c], [])"
-        if runs is None:
+        else:  # card by card: into a list for each of a few whole numbers made at once, or as they come
+            if values is not None:
+                start, group = "{" + ", ".join(f"{src.literal(v)}: []" for v in values) + "}", f"gp[{table}[c]]"
+            else:
+                start, group = "{}", f"gp.setdefault({table}[c], [])"
             src.add(2, f"gp = {start}")
             src.add(2, "for c in hand:")
             src.add(3, f"{group}.append(c)")
