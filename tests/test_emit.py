@@ -45,12 +45,17 @@ def settings():
 def finished(game, seed: int, how: str, moves: int = 0):
     """A random game played to its end, each seat's moves chosen by its own generator (so a
     playout must say who is choosing: `state.current`, as move by move); with `moves`, a
-    playout starts after that many moves made one by one."""
+    playout starts after that many moves made one by one. With `how` "drawn" (a playout) or
+    "drawn api", every move is one generator's own `choice`, which a playout draws inline
+    (interpreter/emit/draw.py)."""
     st = game.new_state(seed)
     rngs = [random.Random(seed * 10 + p) for p in range(game.n)]
 
     def choose(legal):
         return rngs[st.current].choice(legal)
+    if how.startswith("drawn"):
+        choose = random.Random(seed).choice
+        how = "playout" if how == "drawn" else "api"
     made = 0
     while not st.is_terminal and st.deal_number <= MAX_DEALS:
         if how == "playout" and made >= moves:
@@ -109,6 +114,10 @@ def test_generated_play_gives_the_records_of_the_closures(spec, options):
         assert played(fast, seed, "playout") == want, f"seed {seed}: the playout differs"
         assert final_fields(fast, seed, "playout") == final_fields(fast, seed, "api"), \
             f"seed {seed}: the playout leaves the state otherwise"
+        assert played(fast, seed, "drawn") == played(reference, seed, "drawn api"), \
+            f"seed {seed}: the playout drawing its cards differs"
+        assert final_fields(fast, seed, "drawn") == final_fields(fast, seed, "drawn api"), \
+            f"seed {seed}: the playout drawing its cards leaves the state otherwise"
 
 
 def finds_cards_in_generated_code(prog) -> bool:
@@ -187,15 +196,16 @@ def test_a_playout_from_any_move_plays_the_game_move_by_move_would(spec, options
     """A playout may start in the middle of a trick (the card-by-card loop starts at a trick's
     first card: the trick in progress is played on move by move), at any move of the game, up to
     the last trick of the last deal (of the last game of a partie): the rest of the game is the
-    one played move by move, and leaves the same state."""
+    one played move by move, and leaves the same state; so too when it draws the cards itself."""
     game = load_game(ROOT / "specs" / spec, options=options)
-    want = played(game, 5, "api")
-    total = len(want[0])
-    fields = final_fields(game, 5, "api")
-    assert fields["terminal"]
-    for moves in (total - 2, total - 1, *random.Random(1).sample(range(total), 12)):
-        assert played(game, 5, "playout", moves) == want, moves
-        assert final_fields(game, 5, "playout", moves) == fields, moves
+    for how, by_api in (("playout", "api"), ("drawn", "drawn api")):
+        want = played(game, 5, by_api)
+        total = len(want[0])
+        fields = final_fields(game, 5, by_api)
+        assert fields["terminal"]
+        for moves in (total - 2, total - 1, *random.Random(1).sample(range(total), 12)):
+            assert played(game, 5, how, moves) == want, (how, moves)
+            assert final_fields(game, 5, how, moves) == fields, (how, moves)
 
 
 def test_a_playout_fault_is_placed_in_the_spec(tmp_path):

@@ -1,7 +1,7 @@
 """Generated source for trick play: the legal cards of a cascade, and a random playout loop.
 
 From a compiled `Tricks` phase (its cascade of play rules, its seat order, its rank
-tables) this writes two functions, under THE RULE of `interpreter.emit`:
+tables) this writes three functions, under THE RULE of `interpreter.emit`:
 
 * `legal(st)`: the cascade as straight-line code, with the lead tested once, the
   `card.x == value` comprehensions written out and a value that is a state field read
@@ -17,6 +17,9 @@ tables) this writes two functions, under THE RULE of `interpreter.emit`:
   cards in locals (`CARD_LOCALS`), and starts at a trick's first card (a trick in progress
   is played on move by move first). A choice that is not one of the list it was made from
   is left, before anything changes, to `apply()`, which refuses it or reads a name.
+* `drawn(st, draw)`: the same loop for a chooser that is a `random.Random`'s own `choice`:
+  each card is drawn inline from the generator's `getrandbits` as `choice` draws it
+  (interpreter/emit/draw.py), so the same cards, with no call to the chooser.
 
 A phase with announcements (a word said with a card) gets `legal` only: the words are
 offered by its closure around it, and its moves go through apply().
@@ -32,6 +35,7 @@ from ..phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from ..results import Trick
 from ..errors import GameError, GameFault
 from . import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
+from .draw import random_bits
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -286,9 +290,11 @@ def _trick_over(src: Source, phase, depth: int, size: int | None) -> None:
     add(depth, "leader = p = winner")
 
 
-def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | None) -> None:
+def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | None, drawn: bool) -> None:
     """One card of the loop: `p` chooses it among the legal cards and plays it. With `size`,
-    it is the trick's card `i` (the trick unrolled), else whichever the trick is at."""
+    it is the trick's card `i` (the trick unrolled), else whichever the trick is at. When
+    `drawn`, the card is drawn from `draw` (a generator's `getrandbits`) as `Random.choice`
+    draws it, else it is `choice(legal)`."""
     add = src.add
     add(depth, "hand = hands[p]")
     if grouped is not None:
@@ -298,8 +304,16 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
         _legal(src, _Reads(src, True), phase, depth, grouped)
     else:
         whole = _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
-    add(depth, f"{src.field('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
-    add(depth, "c = choice(legal)")
+    if drawn:  # `Random.choice`'s own draw, written out (interpreter/emit/draw.py): nobody else reads the state
+        add(depth, "n = len(legal)")
+        add(depth, "width = n.bit_length()")
+        add(depth, "r = draw(width)")
+        add(depth, "while r >= n:")
+        add(depth + 1, "r = draw(width)")
+        add(depth, "c = legal[r]")
+    else:
+        add(depth, f"{src.field('current')} = p")  # the seat choosing: a chooser may read it (one bot per seat)
+        add(depth, "c = choice(legal)")
     # the choice must be a card of the list (a hand, its group, or fewer): tested on the way to
     # taking it from the hand, with a list searched only when it is none of those; any other
     # choice is left to apply(), which refuses it, the state unchanged, or reads a name
@@ -309,7 +323,7 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
     add(depth + 1, f"ci = c + {src.literal(0)}")
     if grouped is not None:
         add(depth + 1, f"g = gp[{src.bind(grouped, 'table')}[ci]]")
-    if not whole:  # (a card of the hand is one of the list: taking it from the hand tests it)
+    if not (whole or drawn):  # (a card of the hand is one of the list: taking it from the hand tests it)
         add(depth + 1, f"if {'legal is not g and ' if grouped is not None else ''}legal is not hand and c not in legal:")
         add(depth + 2, "raise ValueError")
     add(depth + 1, "hand.remove(c)")
@@ -347,8 +361,8 @@ def _unrolled(phase) -> int | None:
 
 
 def generate(phase) -> Source:
-    """The source of `legal` and `playout` for a `Tricks` phase (only `legal`, the cards, when it
-    has announcements: their moves go through apply())."""
+    """The source of `legal`, `playout` and `drawn` for a `Tricks` phase (only `legal`, the cards,
+    when it has announcements: their moves go through apply())."""
     src = Source("trick play")
     fld = src.field
     src.add(0, "def legal(st):")
@@ -358,8 +372,17 @@ def generate(phase) -> Source:
     src.add(1, "return legal")
     if phase.announcements:
         return src
-    src.add(0, "")
-    src.add(0, "def playout(st, choice):")
+    for drawn in (False, True):
+        src.add(0, "")
+        _loop(src, phase, drawn)
+    return src
+
+
+def _loop(src: Source, phase, drawn: bool) -> None:
+    """`playout(st, choice)`, or when `drawn`, `drawn(st, draw)`: the same loop, each card drawn
+    from `draw` (a generator's `getrandbits`) as that generator's `choice` would pick it."""
+    fld = src.field
+    src.add(0, "def drawn(st, draw):" if drawn else "def playout(st, choice):")
     size = _unrolled(phase)
     src.add(1, f"actions = {fld('deal')}.actions")
     src.add(1, f"pairs = {src.bind(phase.pairs, 'pairs')}")
@@ -389,12 +412,11 @@ def generate(phase) -> Source:
     src.add(1, "try:")  # (free unless raised) whatever stops the loop finds the state written back
     src.add(2, "while True:")
     for i in ([None] if size is None else range(size)):
-        _a_card(src, phase, 3, grouped, size, i)
+        _a_card(src, phase, 3, grouped, size, i, drawn)
     src.add(1, "except BaseException:")
     _write_back(src, 2, size=size)
     src.add(2, "raise")
     src.add(1, f"{fld('_legal')} = None")
-    return src
 
 
 def _cut(src: Source, runs: dict) -> None:
@@ -412,8 +434,9 @@ def _cut(src: Source, runs: dict) -> None:
     src.add(2, f"groups.append({{{parts}}})")
 
 
-def _playout(loop, unrolled: bool):
-    """The phase's playout around its generated `loop`. A choice not in the list it was made
+def _playout(loop, drawn_loop, unrolled: bool):
+    """The phase's playout around its generated `loop`, or `drawn_loop` when the chooser is a
+    generator's own `choice` (interpreter/emit/draw.py). A choice not in the list it was made
     from is left to `apply()`, which refuses it, the state unchanged, or plays the action a name
     names, as move by move. An unrolled loop starts at a trick's first card: a trick in progress
     is played on move by move (`State.playout` comes back here after each card)."""
@@ -421,7 +444,8 @@ def _playout(loop, unrolled: bool):
         if unrolled and st.trick_cards:
             st.apply(choice(st.legal_actions()))
             return
-        refused = loop(st, choice)
+        bits = random_bits(choice)
+        refused = loop(st, choice) if bits is None else drawn_loop(st, bits)
         if refused is not None:
             st.apply(refused[0])
     return playout
@@ -433,5 +457,5 @@ def compile_tricks(phase) -> tuple:
     if phase.announcements:
         (legal,) = src.build("legal")
         return legal, None, src.text()
-    legal, playout = src.build("legal", "playout")
-    return legal, _playout(playout, _unrolled(phase) is not None), src.text()
+    legal, playout, drawn = src.build("legal", "playout", "drawn")
+    return legal, _playout(playout, drawn, _unrolled(phase) is not None), src.text()
