@@ -17,14 +17,44 @@ import functools
 import math
 from hashlib import blake2b as _blake2b
 
+from .emit import Source
+
 _FACTORIALS = [math.factorial(n) for n in range(130)]
 
 
+_DIGIT = 2**30  # a whole number below this is one digit of CPython's: its arithmetic is the quickest
+
+
 @functools.cache
-def _steps(n: int) -> tuple:
-    """Fisher-Yates on n items: each place from the last down to the second, and how many
-    places (itself and those before it) its item is drawn from."""
-    return tuple((i, i + 1) for i in range(n - 1, 0, -1))
+def _shuffler(n: int):
+    """Fisher-Yates on n items, driven by a number x below n!, as generated straight-line code
+    (`interpreter.emit`, its rule: only engine words and int literals): each place from the last
+    down to the second swaps with the place the next digit of x names, the digits read in the
+    factorial number system (the place's own radix: itself and the places before it).
+
+    The digits are read a few places at a time: x is divided once by the product of their radices
+    (below one machine digit), and the digits come from the remainder, a small number. The same
+    digits as dividing x by each radix in turn, for less arithmetic on a number of 226 bits."""
+    src = Source("shuffle")
+    lit = src.literal
+    src.add(0, "def shuffle(items, x):")
+    steps = [(i, i + 1) for i in range(n - 1, 0, -1)]
+    while steps:
+        group, product = [], 1
+        while steps and product * steps[0][1] < _DIGIT:
+            product *= steps[0][1]
+            group.append(steps.pop(0))
+        src.add(1, f"x, y = divmod(x, {lit(product)})")
+        for k, (i, radix) in enumerate(group):
+            if k < len(group) - 1:
+                src.add(1, f"j = y % {lit(radix)}")
+                src.add(1, f"y //= {lit(radix)}")
+            else:  # (what is left is the last digit)
+                src.add(1, "j = y")
+            src.add(1, f"items[{lit(i)}], items[j] = items[j], items[{lit(i)}]")
+    src.add(1, "return")
+    (shuffle,) = src.build("shuffle")
+    return shuffle
 
 
 class Chance:
@@ -61,7 +91,4 @@ class Chance:
     def shuffle(self, items: list) -> None:
         """Put `items` in a uniformly random order, in place."""
         n = len(items)
-        x = self._below(_FACTORIALS[n] if n < len(_FACTORIALS) else math.factorial(n))
-        for i, radix in _steps(n):
-            x, j = divmod(x, radix)
-            items[i], items[j] = items[j], items[i]
+        _shuffler(n)(items, self._below(_FACTORIALS[n] if n < len(_FACTORIALS) else math.factorial(n)))

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from interpreter.chance import Chance
+from interpreter.chance import Chance, _shuffler
 
 # chi-square, 0.999 quantile: a uniform source fails one of these once in a thousand keys sets;
 # the keys are fixed, so the test is deterministic
@@ -59,3 +62,18 @@ def test_one_choice_and_no_choice():
     Chance("x").shuffle(empty)
     Chance("x").shuffle(one)
     assert (empty, one) == ([], ["a"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), n=st.integers(0, 140))
+def test_the_generated_shuffle_reads_the_digits_one_radix_at_a_time_would(data, n):
+    """The shuffle reads its number's digits a few at a time (interpreter/chance.py `_shuffler`):
+    the same order as Fisher-Yates dividing by each place's radix in turn, for any number below n!."""
+    x = data.draw(st.integers(0, max(math.factorial(n) - 1, 0)))
+    want, got = list(range(n)), list(range(n))
+    y = x
+    for i in range(n - 1, 0, -1):
+        y, j = divmod(y, i + 1)
+        want[i], want[j] = want[j], want[i]
+    _shuffler(n)(got, x)
+    assert got == want
