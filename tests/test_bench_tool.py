@@ -29,7 +29,16 @@ def test_every_deal_plays_the_contract_timed(bench, contract, per_deal, doubling
     assert seconds > 0 and sum(totals) == 30 * per_deal
 
 
+def test_a_called_chooser_plays_the_same_deals_as_the_one_drawn_inline(bench):
+    """The bench's line for a chooser the playout must call times the same work: the same deals."""
+    game = bench.endless_game("trumps")
+    assert bench.run_interpreter(game, 30, 2, True)[1] == bench.run_interpreter(game, 30, 2, True, called=True)[1]
+    assert bench.run_interpreter(game, 30, 2, True)[1] == bench.run_interpreter(game, 30, 2, False)[1]
+
+
 def test_the_bench_prints_its_figures(bench, capsys):
     assert bench.main(["--deals", "3", "--repeat", "1", "--games", "0"]) == 0
     out = capsys.readouterr().out
     assert "No Tricks  playout" in out and "Trumps     apply" in out and "clone" in out
+    if (ROOT.parent / "shared" / "bench" / "handcoded_barbu.py").exists():
+        assert "Trumps     playout, chooser called for each move: ratio" in out

@@ -22,8 +22,11 @@ Then the cost of `clone()` and `sampled_for()` on a Barbu state in the middle of
 (what search bots pay per imagined world), and deals per second and microseconds per move
 of whole games between random bots for every shipped spec.
 
-The reference engine has no doubling phase; a last pair of lines times the interpreter on
-Barbu without it (the same phases as the reference) to show what the doubles cost.
+The reference engine has no doubling phase; a pair of lines times the interpreter on
+Barbu without it (the same phases as the reference) to show what the doubles cost. A
+random playout's chooser is a generator's own `choice`, which the generated loop draws
+inline (interpreter/emit/draw.py); a last pair of lines times the playout with the same
+choices made by a chooser it must call, as a policy or a bot is.
 
     python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3]
 """
@@ -31,6 +34,7 @@ Barbu without it (the same phases as the reference) to show what the doubles cos
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import random
 import sys
@@ -59,16 +63,19 @@ def endless_game(contract: str, doubling: bool = True, spec=ROOT / "specs" / "ba
     return Compiler(doc).compile()
 
 
-def run_interpreter(game, deals: int, seed: int, playout: bool = False):
+def run_interpreter(game, deals: int, seed: int, playout: bool = False, called: bool = False):
     """Play `deals` deals of `game` (an `endless_game`) with random choices; return (seconds, totals).
 
     Every choice (the trump suit, doubles, cards) is uniform among the legal actions, as the
     reference engine plays its cards: one `apply(choice(legal_actions()))` per move through
     the public API, or with `playout`, `State.playout(choice)` (the same moves; the
-    generated loop plays the cards).
+    generated loop plays the cards, drawing them inline as `choice` would: see
+    interpreter/emit/draw.py). With `called`, the chooser is the same `choice` in a wrapper
+    the playout cannot see through, so it is called for every move, as any other chooser
+    (a policy, a bot) is.
     """
     rng = random.Random(seed)
-    choice = rng.choice
+    choice = functools.partial(random.Random.choice, rng) if called else rng.choice
     totals = [0] * game.n
     t0 = time.perf_counter()
     for k in range(deals):
@@ -134,6 +141,13 @@ def main(argv=None) -> int:
             theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
             ours = min(run_interpreter(plain, args.deals, args.seed + r, True)[0] for r in range(args.repeat))
             print(f"{title:<10} playout without doubling (the reference's phases): ratio {theirs / ours:.2f}")
+        # a chooser the playout calls for every move (a policy, a bot), rather than draws inline
+        for ref_name, key, title in CONTRACTS:
+            game = endless_game(key)
+            theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
+            ours = min(run_interpreter(game, args.deals, args.seed + r, True, called=True)[0]
+                       for r in range(args.repeat))
+            print(f"{title:<10} playout, chooser called for each move: ratio {theirs / ours:.2f}")
     clone, sample = clone_costs()
     print(f"Barbu mid-game (deal 15, 20 cards played): clone {clone:.1f} us, sampled_for {sample:.1f} us")
     if args.games:
