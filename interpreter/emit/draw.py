@@ -42,13 +42,16 @@ def choice_draws_so() -> bool:
     return True
 
 
+_CHOICE = random.Random.choice
+_BELOW = getattr(random.Random, "_randbelow_with_getrandbits", object())  # (what `choice` calls, on 3.11 to 3.13)
+
+
 def random_bits(choose):
-    """The `getrandbits` of the generator whose own `choice` `choose` is, when a generated loop
-    may draw its choices itself; else None (`choose` is called)."""
-    if getattr(choose, "__func__", None) is not random.Random.choice:
+    """The `getrandbits` of the generator whose own `choice` `choose` is, when a loop may draw its
+    choices itself (`below`, or its lines written out); else None (`choose` is called)."""
+    if getattr(choose, "__func__", None) is not _CHOICE:
         return None
     rng = choose.__self__  # (its `getrandbits` is the one its `choice` draws from, even if replaced)
-    if (getattr(getattr(rng, "_randbelow", None), "__func__", None)
-            is not getattr(random.Random, "_randbelow_with_getrandbits", 0) or not choice_draws_so()):
+    if getattr(getattr(rng, "_randbelow", None), "__func__", None) is not _BELOW or not choice_draws_so():
         return None
     return rng.getrandbits

@@ -12,6 +12,7 @@ that seat may see them. It has no default, so a new phase must decide what is pu
 from __future__ import annotations
 
 from ..actions import Action, match_key
+from ..emit.draw import below
 
 
 class Phase:
@@ -92,13 +93,15 @@ def in_the_open(phase, state, action: Action, viewer) -> str:
     return action.name
 
 
-def chosen(state, choose, legal: list, actions: list, seat: int):
+def chosen(state, choose, legal: list, actions: list, seat: int, bits=None):
     """For a phase's playout: the action `choose(legal)` picks, recorded in `actions` as `seat`'s;
     or None when it picked something not in the list, which `state.apply` then takes as apply()
     takes it (an action's name is read as the action) or refuses (IllegalAction, the state
-    unchanged)."""
-    action = choose(legal)
-    if action not in legal:
+    unchanged). With `bits` (`emit.draw.random_bits(choose)`), the pick is drawn as `choose`
+    would draw it, without calling it."""
+    if bits is not None:
+        action = legal[below(bits, len(legal))]
+    elif (action := choose(legal)) not in legal:
         state.apply(action)
         return None
     actions.append((seat, action))

@@ -10,6 +10,7 @@ targets are all seats that doubled him chooses all of them or nothing.
 from __future__ import annotations
 
 from ..actions import Action
+from ..emit.draw import random_bits
 from ..errors import GameError, GameFault
 from . import Phase, chosen, in_the_open, subsets_in_order
 
@@ -141,11 +142,12 @@ class Double(Phase):
         p = state.current  # (the seat the engine found, its allowed targets kept by actor())
         allowed = state.double_allowed
         state._legal = None
+        bits = random_bits(choose)
         while True:
             legal = plain.get(tuple(allowed)) if plain is not None else None
             if legal is None:
                 legal = self._choices(state, p, allowed)
-            action = chosen(state, choose, legal, actions, p)
+            action = chosen(state, choose, legal, actions, p, bits)
             if action is None:
                 return
             try:
