@@ -32,8 +32,17 @@ def test_below_draws_the_index_random_choice_draws(seed, sizes):
     assert theirs.getstate() == ours.getstate()  # and takes as many bits from the stream
 
 
-def test_this_pythons_choice_draws_so():
+def test_this_pythons_choice_draws_so_and_one_that_draws_otherwise_is_found(monkeypatch):
     assert draw.choice_draws_so()
+
+    def narrower(self, n):  # a draw a later Python could make: as uniform, from other bits
+        k = (n - 1).bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return r
+    monkeypatch.setattr(random.Random, "_randbelow", narrower)
+    assert not draw.choice_draws_so.__wrapped__()  # (the answer is kept once found: asked afresh)
 
 
 class _OwnRandom(random.Random):
