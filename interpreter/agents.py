@@ -94,7 +94,7 @@ def _playout(world, action, seat, rng) -> float:
     deal = world.deal_number
     world.apply(action)
     if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards: State.playout)
-        world.playout(lambda legal: legal[rng.randrange(len(legal))])
+        world.playout(rng.choice)  # (which the generated loop draws inline: interpreter/emit/draw.py)
     totals = world.totals
     return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
 
