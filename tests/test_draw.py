@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from interpreter.emit import draw
 from interpreter.emit import tricks as emit_tricks
-from interpreter.game import load_game
+from interpreter.game import Compiler, load_game
+from interpreter.overlays import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,3 +115,19 @@ def test_a_generators_own_choice_is_drawn_in_the_loop_and_plays_as_move_by_move(
         assert None in given_bits or not st.deals[0].tricks
         assert st.deals[0].actions == want.deals[0].actions and len(calls) == len(want.deals[0].actions)
     assert drawn >= 4
+
+
+def test_the_drawn_loop_is_generated_once_and_only_when_a_playout_draws(monkeypatch):
+    """Compiling a game writes no drawn loop (most games compiled are never played out with a
+    generator's own choice); a phase's first such playout writes it, and later ones reuse it."""
+    made = []
+    real = emit_tricks.generate
+    monkeypatch.setattr(emit_tricks, "generate", lambda phase, drawn=False: (made.append(drawn), real(phase, drawn))[1])
+    game = Compiler(resolve(ROOT / "specs" / "euchre" / "euchre.yaml")).compile()  # (not load_game's cached one)
+    assert made and True not in made
+    del made[:]
+    rng = random.Random(1)
+    st = game.new_state(1)
+    for _ in range(3):
+        st.playout(rng.choice)
+    assert made == [True]

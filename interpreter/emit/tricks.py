@@ -19,7 +19,8 @@ tables) this writes three functions, under THE RULE of `interpreter.emit`:
   is left, before anything changes, to `apply()`, which refuses it or reads a name.
 * `drawn(st, draw)`: the same loop for a chooser that is a `random.Random`'s own `choice`:
   each card is drawn inline from the generator's `getrandbits` as `choice` draws it
-  (interpreter/emit/draw.py), so the same cards, with no call to the chooser.
+  (interpreter/emit/draw.py), so the same cards, with no call to the chooser. It is generated
+  the first time the phase's playout is handed such a chooser, not with the others.
 
 A phase with announcements (a word said with a card) gets `legal` only: the words are
 offered by its closure around it, and its moves go through apply().
@@ -360,10 +361,13 @@ def _unrolled(phase) -> int | None:
     return phase.n if phase.sits_out is None and 2 <= phase.n <= len(CARD_LOCALS) else None
 
 
-def generate(phase) -> Source:
-    """The source of `legal`, `playout` and `drawn` for a `Tricks` phase (only `legal`, the cards,
-    when it has announcements: their moves go through apply())."""
+def generate(phase, drawn: bool = False) -> Source:
+    """The source of `legal` and `playout` for a `Tricks` phase (only `legal`, the cards, when it
+    has announcements: their moves go through apply()); with `drawn`, of `drawn` alone."""
     src = Source("trick play")
+    if drawn:
+        _loop(src, phase, True)
+        return src
     fld = src.field
     src.add(0, "def legal(st):")
     src.add(1, f"p = {fld('to_play')}")
@@ -372,9 +376,8 @@ def generate(phase) -> Source:
     src.add(1, "return legal")
     if phase.announcements:
         return src
-    for drawn in (False, True):
-        src.add(0, "")
-        _loop(src, phase, drawn)
+    src.add(0, "")
+    _loop(src, phase, False)
     return src
 
 
@@ -434,18 +437,27 @@ def _cut(src: Source, runs: dict) -> None:
     src.add(2, f"groups.append({{{parts}}})")
 
 
-def _playout(loop, drawn_loop, unrolled: bool):
-    """The phase's playout around its generated `loop`, or `drawn_loop` when the chooser is a
-    generator's own `choice` (interpreter/emit/draw.py). A choice not in the list it was made
-    from is left to `apply()`, which refuses it, the state unchanged, or plays the action a name
-    names, as move by move. An unrolled loop starts at a trick's first card: a trick in progress
-    is played on move by move (`State.playout` comes back here after each card)."""
+def _playout(loop, phase, unrolled: bool):
+    """The phase's playout around its generated `loop`, or around its `drawn` loop when the
+    chooser is a generator's own `choice` (interpreter/emit/draw.py; generated the first time
+    one is, as most games compiled are never played out so). A choice not in the list it was
+    made from is left to `apply()`, which refuses it, the state unchanged, or plays the action a
+    name names, as move by move. An unrolled loop starts at a trick's first card: a trick in
+    progress is played on move by move (`State.playout` comes back here after each card)."""
+    drawn = None
+
     def playout(st, choice):
+        nonlocal drawn
         if unrolled and st.trick_cards:
             st.apply(choice(st.legal_actions()))
             return
         bits = random_bits(choice)
-        refused = loop(st, choice) if bits is None else drawn_loop(st, bits)
+        if bits is None:
+            refused = loop(st, choice)
+        else:
+            if drawn is None:
+                (drawn,) = generate(phase, drawn=True).build("drawn")
+            refused = drawn(st, bits)
         if refused is not None:
             st.apply(refused[0])
     return playout
@@ -457,5 +469,5 @@ def compile_tricks(phase) -> tuple:
     if phase.announcements:
         (legal,) = src.build("legal")
         return legal, None, src.text()
-    legal, playout, drawn = src.build("legal", "playout", "drawn")
-    return legal, _playout(playout, drawn, _unrolled(phase) is not None), src.text()
+    legal, playout = src.build("legal", "playout")
+    return legal, _playout(playout, phase, _unrolled(phase) is not None), src.text()
