@@ -43,7 +43,8 @@ def choice_draws_so() -> bool:
 
 
 _CHOICE = random.Random.choice
-_BELOW = getattr(random.Random, "_randbelow_with_getrandbits", object())  # (what `choice` calls, on 3.11 to 3.13)
+# the draw `choice` makes through `_randbelow` (absent, nothing is drawn inline; present, `choice_draws_so` checks it)
+_BELOW = getattr(random.Random, "_randbelow_with_getrandbits", object())
 
 
 def random_bits(choose):
