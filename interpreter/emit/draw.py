@@ -2,11 +2,11 @@
 
 `Random.choice(seq)` is `seq[r]`, with `r` drawn below `n = len(seq)` by rejection from
 `getrandbits(n.bit_length())`. Those two Python calls are about a tenth of what a random
-playout (`state.playout(rng.choice)`) of a Barbu deal costs. When the chooser is exactly
-that method, of a generator whose `_randbelow` is the standard one (its `getrandbits` may
-be any), a generated loop makes the same draw inline from the generator's `getrandbits`
-(the lines of `below`): the same numbers from the same stream, so the same cards and
-records, without the calls.
+playout (`state.playout(rng.choice)`) of a trick-taking deal costs. When the chooser is
+exactly that method, of a generator whose `_randbelow` is the standard one (its
+`getrandbits` may be any), a generated loop makes the same draw inline from the generator's
+`getrandbits` (the lines of `below`): the same numbers from the same stream, so the same
+cards and records, without the calls.
 
 Whether this Python's `choice` draws so is checked once, on first use, against `choice`
 itself on a few thousand draws; if it ever differs, no chooser is drawn inline and every
