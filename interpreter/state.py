@@ -210,7 +210,10 @@ class State:
                 not change the list: it may be the engine's own (a hand, a kept list of doubles).
                 It may answer what apply() takes: an action's name is read as the action, and
                 anything not in the list is refused as apply() refuses it (IllegalAction), the
-                state as the moves before it left it.
+                state as the moves before it left it. A generator's own `choice`
+                (`random.Random(seed).choice`) is not called for the cards and doubles: the
+                generated loop draws what it would pick from the generator's bits itself
+                (interpreter/emit/draw.py), the same moves.
             whole_game: go on to the end of the game, not only of this deal.
 
         Raises:
