@@ -16,6 +16,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from interpreter import phases
 from interpreter.emit import draw
 from interpreter.emit import tricks as emit_tricks
 from interpreter.game import Compiler, load_game
@@ -86,12 +87,15 @@ def test_no_choice_is_drawn_inline_on_a_python_whose_choice_draws_otherwise(monk
 
 def test_a_generators_own_choice_is_drawn_in_the_loop_and_plays_as_move_by_move(monkeypatch):
     """With `rng.choice`, a Barbu deal's cards are drawn by the generated `drawn` loop (the chooser
-    is never called for them) and the deal is the one `apply(rng.choice(legal_actions()))` plays;
-    any other chooser is called for every card."""
+    is never called for them), its doubles are drawn too, and the deal is the one
+    `apply(rng.choice(legal_actions()))` plays; any other chooser is called for every move."""
     game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
     given_bits = []
     real = emit_tricks.random_bits
     monkeypatch.setattr(emit_tricks, "random_bits", lambda choose: given_bits.append(real(choose)) or given_bits[-1])
+    below_calls = []  # the doubles drawn (phases.chosen), not chosen by calling the chooser
+    real_below = phases.below
+    monkeypatch.setattr(phases, "below", lambda bits, n: below_calls.append(n) or real_below(bits, n))
 
     def move_by_move(seed):
         st, rng = game.new_state(seed), random.Random(seed)
@@ -103,16 +107,22 @@ def test_a_generators_own_choice_is_drawn_in_the_loop_and_plays_as_move_by_move(
     for seed in range(8):  # (the first deal's contract is any of seven: Dominoes is not a trick phase)
         want, their_rng = move_by_move(seed)
         st, rng = game.new_state(seed), random.Random(seed)
+        doubles = sum(1 for _, a in want.deals[0].actions if a.kind == "double")
         given_bits.clear()
+        below_calls.clear()
         st.playout(rng.choice)
         assert given_bits == ([rng.getrandbits] if st.deals[0].tricks else []), seed
+        # (each seat but the declarer may double; he only those who doubled him, else he is not asked)
+        assert len(below_calls) == doubles >= 3, seed
         drawn += bool(given_bits)
         assert st.deals[0].actions == want.deals[0].actions and st.totals == want.totals
         assert rng.getstate() == their_rng.getstate()  # the same bits taken from the stream
         calls = []
+        given_bits.clear()
+        below_calls.clear()
         st, rng = game.new_state(seed), random.Random(seed)
         st.playout(lambda legal: calls.append(len(legal)) or rng.choice(legal))
-        assert None in given_bits or not st.deals[0].tricks
+        assert given_bits == ([None] if st.deals[0].tricks else []) and below_calls == []
         assert st.deals[0].actions == want.deals[0].actions and len(calls) == len(want.deals[0].actions)
     assert drawn >= 4
 
