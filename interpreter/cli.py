@@ -19,10 +19,9 @@ import argparse
 import os
 import sys
 
-from .catalog import BrokenInstall
 from .commands import COMMANDS
 from .commands.common import IO, UsageError
-from .errors import (
+from .core.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -31,6 +30,7 @@ from .errors import (
     SpecError,
     SpecErrors,
 )
+from .load.catalog import BrokenInstall
 
 DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
 
@@ -105,7 +105,7 @@ def run(argv, stdout, stderr, stdin=None) -> int:
         parser.print_help(stdout)
         return EXIT_USAGE
     io = IO(stdout, stderr, stdin or sys.stdin)
-    from .files import _SEARCH, is_folder, search_path, shown
+    from .load.files import _SEARCH, is_folder, search_path, shown
 
     for folder in getattr(args, "spec_path", []):
         if not is_folder(folder):
@@ -139,7 +139,7 @@ def run(argv, stdout, stderr, stdin=None) -> int:
 
 def _unexpected(command: str, e: Exception, stderr) -> int:
     """Report an exception nothing else caught: a spec's expression failing in a game, or an internal error."""
-    from .state import state_in
+    from .engine.state import state_in
 
     state = state_in(e.__traceback__)
     if state is not None and state.game.places.find(e.__traceback__) is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.overlays import option_text, requirement
+from interpreter.load.overlays import option_text, requirement
 
 
 def unseen_redealt(state, seat, rng):
@@ -39,8 +39,8 @@ def checked_random_game(game, seed, record_path, spec_path):
     and the game's record, written to `record_path`, replays to the same scores."""
     import pytest
 
-    from interpreter.errors import GameError
-    from interpreter.records import dump, record_of, replay
+    from interpreter.core.errors import GameError
+    from interpreter.record.replay import dump, record_of, replay
 
     rng = random.Random(seed)
     state = game.new_state(seed)

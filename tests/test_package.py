@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from interpreter import catalog, syntax
-from interpreter.agents import AGENT_KINDS
 from interpreter.cli import run
+from interpreter.expr import syntax
+from interpreter.players.agents import AGENT_KINDS
+from interpreter.load import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -57,7 +58,7 @@ def test_catalog_lists_every_file_under_specs_and_nothing_else():
 
 def test_grammar_and_schema_are_found_in_the_checkout():
     assert catalog.grammar_file().resolve() == ROOT / "grammar" / "expr.lark"
-    assert catalog.schema_file().resolve() == ROOT / "interpreter" / "schema.json"
+    assert catalog.schema_file().resolve() == ROOT / "interpreter" / "load" / "schema.json"
     assert catalog.specs_folder().resolve() == SPECS
 
 
@@ -266,7 +267,7 @@ def wheel(tmp_path_factory):
 def test_the_wheel_carries_the_code_grammar_schema_and_every_spec(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "interpreter/grammar/expr.lark" in names
-    assert "interpreter/schema.json" in names
+    assert "interpreter/load/schema.json" in names
     assert {n for n in names if n.startswith("interpreter/specs/")} == {
         f"interpreter/specs/{p.relative_to(SPECS).as_posix()}" for p in SHIPPED.values()}
     code = {p.relative_to(ROOT).as_posix() for p in (ROOT / "interpreter").rglob("*.py")}

@@ -25,7 +25,7 @@ of whole games between random bots for every shipped spec.
 The reference engine has no doubling phase; a pair of lines times the interpreter on
 Barbu without it (the same phases as the reference) to show what the doubles cost. A
 random playout's chooser is a generator's own `choice`, which the generated loop draws
-inline (interpreter/emit/draw.py); a last pair of lines times the playout with the same
+inline (interpreter/core/draw.py); a last pair of lines times the playout with the same
 choices made by a chooser it must call, as a policy or a bot is.
 
     python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3]
@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.game import Compiler  # noqa: E402
-from interpreter.loading import load  # noqa: E402
+from interpreter.compile.game import Compiler  # noqa: E402
+from interpreter.load.loading import load  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "bench" / "handcoded_barbu.py"
 GAME_DEALS = 28  # the deals of a game of Barbu: the interpreter starts a new game after so many
@@ -70,7 +70,7 @@ def run_interpreter(game, deals: int, seed: int, playout: bool = False, called: 
     reference engine plays its cards: one `apply(choice(legal_actions()))` per move through
     the public API, or with `playout`, `State.playout(choice)` (the same moves; the
     generated loop plays the cards, drawing them inline as `choice` would: see
-    interpreter/emit/draw.py). With `called`, the chooser is the same `choice` in a wrapper
+    interpreter/core/draw.py). With `called`, the chooser is the same `choice` in a wrapper
     the playout cannot see through, so it is called for every move, as any other chooser
     (a policy, a bot) is.
     """
@@ -161,7 +161,7 @@ def main(argv=None) -> int:
 
 def clone_costs(repeat: int = 5, n: int = 2000) -> tuple[float, float]:
     """Microseconds (process time, best of `repeat`) of `clone()` and `sampled_for()` mid-game."""
-    from interpreter.game import load_game
+    from interpreter.compile.game import load_game
 
     state = load_game(ROOT / "specs" / "barbu" / "barbu.yaml").new_state(1)
     rng = random.Random(1)
@@ -183,7 +183,7 @@ def clone_costs(repeat: int = 5, n: int = 2000) -> tuple[float, float]:
 
 def whole_games(spec, games: int, seed: int) -> tuple[int, float, int]:
     """Deals, seconds and moves of `games` whole games of `spec` between random bots."""
-    from interpreter.game import load_game
+    from interpreter.compile.game import load_game
 
     game = load_game(spec)
     rng = random.Random(seed)

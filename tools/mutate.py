@@ -18,8 +18,8 @@ first failure (`-x`), and a run that passes the time limit counts as killed (a m
 loops). Survivors are listed with their line and change, for a person to judge.
 
     python tools/mutate.py                                  # every module, 20 mutants each
-    python tools/mutate.py interpreter/state.py --mutants 60 --seed 2
-    python tools/mutate.py interpreter/phases/tricks.py --tests tests/test_tricks.py tests/test_barbu.py
+    python tools/mutate.py interpreter/engine/state.py --mutants 60 --seed 2
+    python tools/mutate.py interpreter/phases/tricks.py --tests tests/phases/test_trick_cascades.py tests/games/barbu/test_barbu.py
 
 Without `--tests`, every mutant runs the whole suite (stopping at its first failure, so a
 killed mutant costs seconds and a survivor a full run); `--tests` narrows it for a quick look.

@@ -4,7 +4,7 @@
     python tools/names_doc.py            # rewrite docs/names.md from the engine's own descriptions
     python tools/names_doc.py --check    # exit 1 if docs/names.md is out of date (what the tests do)
 
-The text comes from the descriptions the engine gives its names (interpreter/scope.py),
+The text comes from the descriptions the engine gives its names (interpreter/compile/scope.py),
 so the reference cannot drift from what `validate` accepts.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.cards import Pack  # noqa: E402
-from interpreter.scope import build_scope  # noqa: E402
+from interpreter.compile.scope import build_scope  # noqa: E402
+from interpreter.core.cards import Pack  # noqa: E402
 
 OUT = ROOT / "docs" / "names.md"
 

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.agents import RandomAgent  # noqa: E402
-from interpreter.game import load_game  # noqa: E402
+from interpreter.compile.game import load_game  # noqa: E402
+from interpreter.players.agents import RandomAgent  # noqa: E402
 
 OUT = ROOT / "tests" / "playthroughs"
 SEED = 1

@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.bots.arena import board_work, summary  # noqa: E402
-from interpreter.bots.knowledge import Knowledge  # noqa: E402
-from interpreter.bots.sampler import Sampler, replay_deal  # noqa: E402
-from interpreter.errors import GameError  # noqa: E402
-from interpreter.game import load_game  # noqa: E402
-from interpreter.runners import runner  # noqa: E402
+from interpreter.compile.game import load_game  # noqa: E402
+from interpreter.core.errors import GameError  # noqa: E402
+from interpreter.players.knowledge import Knowledge  # noqa: E402
+from interpreter.players.sampler import Sampler, replay_deal  # noqa: E402
+from interpreter.study.arena import board_work, summary  # noqa: E402
+from interpreter.study.runners import runner  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"

@@ -1,5 +1,8 @@
 """The subcommands of `cardspec`, one module each: `add_parser(sub)` declares its arguments,
-`RUN` maps each command name it declares to the function that runs it."""
+`RUN` maps each command name it declares to the function that runs it.
+
+Imports: every stage; only `cli` imports the commands.
+"""
 
 from . import arena, inspect, play, replay, rules, simulate, validate
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from ..errors import EXIT_FAILURE, EXIT_OK, GameError
-from ..runners import RunnerError, runner
+from ..core.errors import EXIT_FAILURE, EXIT_OK, GameError
+from ..study.runners import RunnerError, runner
 from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 from .progress import Progress
 
@@ -33,8 +33,8 @@ def add_parser(sub) -> None:
 
 
 def cmd_arena(args, io) -> int:
-    from ..bots.arena import board_work, document, summary
-    from ..game import load_game
+    from ..compile.game import load_game
+    from ..study.arena import board_work, document, summary
 
     if args.deals < 2:
         raise UsageError("--deals must be at least 2 (a confidence interval needs two boards)")

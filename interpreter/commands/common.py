@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import catalog
-from ..agents import agent_problem, make_agent
-from ..errors import CardspecError
+from ..core.errors import CardspecError
+from ..players.agents import agent_problem, make_agent
+from ..load import catalog
 
 
 class UsageError(CardspecError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import EXIT_OK
+from ..core.errors import EXIT_OK
 from .common import SPEC_HELP, option_arg, options, spec_path
 
 
@@ -32,28 +32,28 @@ def add_parser(sub) -> None:
 
 
 def cmd_schema(args, io) -> int:
-    from ..schema import schema_text
+    from ..load.schema import schema_text
 
     io.say(schema_text())
     return EXIT_OK
 
 
 def cmd_show(args, io) -> int:
-    from ..describe import show
+    from ..words.describe import show
 
     io.say(show(spec_path(args.spec), options(args)))
     return EXIT_OK
 
 
 def cmd_diff(args, io) -> int:
-    from ..describe import diff
+    from ..words.describe import diff
 
     io.say(diff(spec_path(args.base), spec_path(args.variant), options(args)))
     return EXIT_OK
 def cmd_list(args, io) -> int:
-    from .. import catalog
-    from ..errors import SpecErrors
-    from ..overlays import resolve
+    from ..core.errors import SpecErrors
+    from ..load import catalog
+    from ..load.overlays import resolve
 
     games = catalog.games()
     if not games:

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..agents import AGENT_KINDS
-from ..errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_SPEC, GameError, GameFault
+from ..core.errors import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_SPEC,
+    GameError,
+    GameFault,
+)
+from ..players.agents import AGENT_KINDS
 from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 
 # what each kind of seat is, for --help (every kind of AGENT_KINDS is listed, described or not)
@@ -37,8 +44,8 @@ def add_parser(sub) -> None:
 def cmd_play(args, io) -> int:
     import random
 
-    from ..game import load_game
-    from ..records import dump, record_of
+    from ..compile.game import load_game
+    from ..record.replay import dump, record_of
 
     if args.deals is not None and args.deals < 1:
         raise UsageError("--deals must be at least 1")
@@ -86,7 +93,7 @@ def play_game(state, agents, kinds, io, quiet=False, deals=None) -> bool:
 
     With one human, lines are that seat's view; with several at one terminal (hot-seat)
     they are what is public to all (`watcher`), and each prompt shows its own seat's table."""
-    from ..screen import action_line, deal_summary
+    from ..words.screen import action_line, deal_summary
 
     viewer = watcher(kinds)
     log = "human" in kinds and not quiet
@@ -117,7 +124,7 @@ def watcher(kinds) -> int | None:
 
 def _check_writable(path: Path) -> None:
     """Refuse, before the game starts, a record path that cannot be written."""
-    from ..files import Refused, check_output, shown
+    from ..load.files import Refused, check_output, shown
 
     try:
         check_output(path)
@@ -136,7 +143,7 @@ def _spec_ref(spec, record_path: Path) -> str:
     spec by its path relative to the record's folder."""
     import os
 
-    from ..catalog import name_of
+    from ..load.catalog import name_of
 
     shipped = name_of(spec)
     if shipped:

@@ -25,8 +25,14 @@ class Progress:
         if isatty is not None and isatty():
             try:
                 from rich.console import Console
-                from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, \
-                    TimeElapsedColumn, TimeRemainingColumn
+                from rich.progress import (
+                    BarColumn,
+                    MofNCompleteColumn,
+                    TextColumn,
+                    TimeElapsedColumn,
+                    TimeRemainingColumn,
+                )
+                from rich.progress import Progress as Bar
             except ImportError:  # rich is a dependency; without it, the plain lines still work
                 return self
             columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import EXIT_FAILURE, EXIT_OK, EXIT_SPEC, GameError, SpecError, SpecErrors
-from ..files import is_folder
+from ..core.errors import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_SPEC,
+    GameError,
+    SpecError,
+    SpecErrors,
+)
+from ..load.files import is_folder
 from .common import UsageError, spec_path
 from .progress import Progress
 
@@ -50,7 +57,7 @@ def cmd_replay(args, io) -> int:
 
 
 def _replay_one(path, spec, io) -> int:
-    from ..records import ReplayError, replay
+    from ..record.replay import ReplayError, replay
 
     try:
         result = replay(path, spec=None if spec is None else str(spec_path(spec)))
@@ -70,7 +77,7 @@ def _replay_one(path, spec, io) -> int:
 
 def first_error(path, spec) -> tuple[int, str | None]:
     """Replay one record: (exit code, its first error on one line as file:line:col: message, or None)."""
-    from ..records import ReplayError, replay
+    from ..record.replay import ReplayError, replay
 
     try:
         replay(path, spec=spec)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import EXIT_OK
+from ..core.errors import EXIT_OK
 from .common import SPEC_HELP, UsageError, option_arg, options, spec_path
 
 
@@ -18,7 +18,7 @@ def add_parser(sub) -> None:
 
 
 def cmd_rules(args, io) -> int:
-    from ..rulebook import rules, rules_diff
+    from ..words.rulebook import rules, rules_diff
 
     n = len(args.spec)
     if args.diff and n != 2:

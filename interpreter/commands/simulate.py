@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from ..errors import EXIT_FAILURE, EXIT_OK, GameError
-from ..runners import BACKENDS, RunnerError, runner
+from ..core.errors import EXIT_FAILURE, EXIT_OK, GameError
+from ..study.runners import BACKENDS, RunnerError, runner
 from .common import SPEC_HELP, UsageError, option_arg, options, seat_agents, spec_path
 from .progress import Progress
 
@@ -60,7 +60,7 @@ SMALL_RUN = 64  # fewer games than this play in this process: starting workers w
 
 
 def cmd_simulate(args, io) -> int:
-    from ..game import load_game
+    from ..compile.game import load_game
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -106,12 +106,12 @@ def cmd_simulate(args, io) -> int:
     if args.csv:
         _write_csv(args.csv, runs)
     if args.plot:
-        from ..plots import plot
+        from ..study.plots import plot
 
         plot(args.plot, [(run["path"], run["study"]) for run in runs])
     docs = [_document(run, args) for run in runs]
     if len(runs) == 2:
-        from ..study import INTERVAL, compare
+        from ..study.stats import INTERVAL, compare
 
         doc = {"format": COMPARISON_FORMAT, "a": docs[0], "b": docs[1], "interval": INTERVAL,
                "paired": compare(runs[0]["study"], runs[1]["study"])}
@@ -135,7 +135,7 @@ def _chunks(seeds, pool) -> list[tuple[int, range]]:
 def _run(game, path, bots, seeds, args, io, bar, pool) -> dict | None:
     """Play every seed on `pool` (a runner); the study and the timing, or None after reporting a
     broken game (the first in the order of the seeds, whatever the runner)."""
-    from ..study import Study, play_chunk
+    from ..study.stats import Study, play_chunk
 
     study = Study(game)
     t0 = time.perf_counter()

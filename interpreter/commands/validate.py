@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..errors import EXIT_OK, EXIT_SPEC, SpecErrors
+from ..core.errors import EXIT_OK, EXIT_SPEC, SpecErrors
 from .common import UsageError, option_arg, options, spec_path
 
 
@@ -23,7 +23,8 @@ def add_parser(sub) -> None:
 
 
 def cmd_validate(args, io) -> int:
-    from ..game import load_game, spec_files
+    from ..compile.game import load_game
+    from ..load.files import spec_files
 
     paths = [spec_path(a, folders=True) for a in args.files]
     named = {p: a for p, a in zip(paths, args.files) if str(p) != a}  # a game given by name is reported so
@@ -76,8 +77,8 @@ def _option_errors(path, game) -> list:
     with every combination of the values of the options that shape the deal (those that change
     the seats, the pack, or a deal's `hand_size` or `packets`): a deal that needs more cards than
     the pack is found whichever options are chosen together."""
-    from ..game import load_game
-    from ..overlays import option_text, requirement, resolve
+    from ..compile.game import load_game
+    from ..load.overlays import option_text, requirement, resolve
 
     declared = resolve(path).data.get("options") or {}
     seen, out = set(), []

@@ -3,6 +3,8 @@ a PettingZoo AEC environment (`pettingzoo`, extra `rl`) and an OpenSpiel game (`
 extra `openspiel`).
 
 `CardspecEnv` is imported on first use, so that `interpreter.env.encoding` works with numpy alone.
+
+Imports: every stage up to `study`; numpy, and PettingZoo or OpenSpiel, from the extras.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import GameError
+from ..core.errors import GameError
 from ..phases import every_phase
 
 SCORE_BOUND = 1e6  # observation values lie within +-this (scores are given as they are)
@@ -327,7 +327,7 @@ def load(spec, options=None):
     name without `.yaml`, or `family/name`), looked for under `specs/` here and in this repository."""
     from pathlib import Path
 
-    from ..game import load_game
+    from ..compile.game import load_game
 
     path = Path(spec)
     if not path.is_file():

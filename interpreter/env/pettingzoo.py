@@ -9,7 +9,7 @@ settlement in the spec's `match.result`) or once at the end (`rewards="game"`: t
 end terminates every agent; `max_deals=N` truncates the game after N deals (thrown-in deals
 included), each agent then rewarded, under `rewards="game"`, with its total so far.
 
-`render()` is the table as the seat to act sees it (`interpreter.screen`): returned as text
+`render()` is the table as the seat to act sees it (`interpreter.words.screen`): returned as text
 with render_mode "ansi", printed with "human".
 """
 
@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..screen import describe
+from ..words.screen import describe
 from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load, observation
 
 REWARDS = ("deal", "game")

@@ -7,10 +7,10 @@ and compiled into a Python closure ``fn(ctx)``. The engine then calls ``fn`` wit
 own run-time object, which is only ever handed back to ``Name.get``, ``Func.impl`` and
 ``Attr.get``.
 
-The stages, one module each: ``interpreter/syntax.py`` parses; ``checker.py`` checks each
+The stages, one module each: ``interpreter/expr/syntax.py`` parses; ``checker.py`` checks each
 node against the scope (``names.py``: types, `Scope`, `Name`, `Func`, `Attr`) and builds
 its closure from the pieces in ``closures.py``; this module is the entry points. The
-play loop's source is generated from the compiled result in ``interpreter/emit/``.
+play loop's source is generated from the compiled result in ``interpreter/compile/emit/``.
 
 Decisions a reader may question:
 
@@ -33,6 +33,8 @@ Decisions a reader may question:
   literals look at. A letter that is both a suit and a rank is resolved the same way.
 * Run-time faults (division by zero, index out of range) raise `ExprError` with the
   position of the offending operand, like compile errors.
+
+Imports: `core`, and `load` (the catalog finds the grammar).
 """
 
 from __future__ import annotations
@@ -41,8 +43,7 @@ from contextlib import contextmanager
 
 from lark import Tree
 
-from .. import catalog
-from ..syntax import ExprError, parse
+from ..load import catalog
 from .checker import _Compiler
 from .closures import _select
 from .names import (
@@ -59,6 +60,7 @@ from .names import (
     elem,
     list_of,
 )
+from .syntax import ExprError, parse
 
 __all__ = ["Attr", "BUILTINS", "Compiled", "ExprError", "Func", "NULLABLE", "Name", "Scope", "a", "compile_expr",
            "compile_filter", "compile_function", "elem", "list_of"]

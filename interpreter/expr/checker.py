@@ -10,9 +10,8 @@ from typing import Callable
 
 from lark import Token
 
-from ..cards import normalize
-from ..errors import one_of, suggest
-from ..syntax import AGGREGATES, ExprError
+from ..core.cards import normalize
+from ..core.errors import one_of, suggest
 from .closures import (
     _ARITH,
     _C,
@@ -36,6 +35,7 @@ from .names import (
     elem,
     list_of,
 )
+from .syntax import AGGREGATES, ExprError
 
 
 def _pos(node, span: bool = False) -> tuple[int, int]:

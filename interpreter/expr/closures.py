@@ -5,13 +5,13 @@ from __future__ import annotations
 import operator
 from typing import Sequence
 
-from ..syntax import ExprError
+from .syntax import ExprError
 
 
 class _C:
     """A compiled sub-expression with what its parent needs to specialise it.
 
-    `tree` is the checked node as a source generator may read it (interpreter/emit/
+    `tree` is the checked node as a source generator may read it (interpreter/compile/emit/
     expressions.py): a form and its operands, the operands being `_C`s themselves, e.g.
     `("op", "+", x, y)`, `("get", getter)`, `("call", impl, *args)`; None where the node
     is only its closure (a loop, an index, a division), which generated code then calls."""

@@ -10,7 +10,7 @@ What is kept lives on the state (`_fmemo`, with `_fdepth` true while such a call
 is thrown away as the next outermost call begins: nothing is carried from one evaluation
 to the next, so nothing can go stale when the state moves on. A clone made between
 evaluations shares a finished memo that its own next evaluation replaces. Which functions
-remember is chosen where they are compiled (interpreter/function_compiler.py).
+remember is chosen where they are compiled (interpreter/compile/functions.py).
 """
 
 from __future__ import annotations

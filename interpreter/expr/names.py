@@ -1,13 +1,13 @@
 """The vocabulary an expression is checked against: types, and the names, functions and
-attributes a scope provides (the engine fills a `Scope` in interpreter/scope.py)."""
+attributes a scope provides (the engine fills a `Scope` in interpreter/compile/scope.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from ..cards import Pack
-from ..syntax import AGGREGATES
+from ..core.cards import Pack
+from .syntax import AGGREGATES
 
 NULLABLE = frozenset({"suit", "seat", "card", "contract", "trick"})
 BUILTINS = AGGREGATES + ("abs",)
@@ -85,7 +85,7 @@ class Compiled:
     type: str
     source: str
     constant: bool
-    node: Any = None  # the checked root node, for a source generator (interpreter/emit/)
+    node: Any = None  # the checked root node, for a source generator (interpreter/compile/emit/)
 
 
 # ---------------------------------------------------------------------------- types

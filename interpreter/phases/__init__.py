@@ -7,12 +7,15 @@ returns None), in which case the engine moves to the next phase. Automatic phase
 A phase that asks for actions also says how each looks to the other seats
 (`public_name`): the terminal shows a seat's own actions by name and the others' only as
 that seat may see them. It has no default, so a new phase must decide what is public.
+
+Imports: `core` only: a phase gets the state it works on, and the compiled expressions it
+calls, from the engine and the compiler.
 """
 
 from __future__ import annotations
 
-from ..actions import Action, match_key
-from ..emit.draw import below
+from ..core.actions import Action, match_key
+from ..core.draw import below
 
 
 class Phase:
@@ -20,7 +23,7 @@ class Phase:
 
     kind = "phase"
     playout = None  # a generated loop that plays the phase to its end with random choices (emit/)
-    # the per-deal fields of the state (interpreter/table.py) this phase changes in place (even
+    # the per-deal fields of the state (interpreter/engine/table.py) this phase changes in place (even
     # after making them new): in a game with no phase that owns it, a field keeps one unchangeable
     # start value for every deal, and a clone shares it
     owns: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ may bid or pass (all pass: thrown in, or played on without a declarer as above).
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..core.actions import Action
 from . import Phase, in_the_open
 
 

@@ -27,7 +27,7 @@ Actions: `pass`, `bid 3`, `board`, `look`.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..core.actions import Action
 from . import Phase, in_the_open, subsets_in_order
 
 PASS = 0

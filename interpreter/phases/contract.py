@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..errors import GameError, GameFault
+from ..core.actions import Action
+from ..core.errors import GameError, GameFault
 from . import Phase, chosen, in_the_open
 
 
@@ -107,7 +107,7 @@ class Announce(Phase):
     def playout(self, state, choose) -> None:
         """Make the announcements to their end, each `choose(legal)`: the same moves and records as
         `state.apply(choose(state.legal_actions()))` one by one, the list handed to `choose` the
-        phase's own (tests/test_emit.py)."""
+        phase's own (tests/compile/test_emit.py)."""
         actions = state.deal.actions
         p = state.announcer
         state._legal = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 from operator import itemgetter
 
-from ..errors import GameError
+from ..core.errors import GameError
 from . import Phase
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import Action, match_key
+from ..core.actions import Action, match_key
 from . import Phase
 
 

@@ -9,9 +9,9 @@ targets are all seats that doubled him chooses all of them or nothing.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..emit.draw import random_bits
-from ..errors import GameError, GameFault
+from ..core.actions import Action
+from ..core.draw import random_bits
+from ..core.errors import GameError, GameFault
 from . import Phase, chosen, in_the_open, subsets_in_order
 
 
@@ -130,7 +130,7 @@ class Double(Phase):
 
     def playout(self, state, choose) -> None:
         """Play the doubling to its end, each seat's choice `choose(legal)`: the same moves and
-        records as `state.apply(choose(state.legal_actions()))` turn by turn (tests/test_emit.py),
+        records as `state.apply(choose(state.legal_actions()))` turn by turn (tests/compile/test_emit.py),
         without the checks a choice from outside needs; the list handed to `choose` is the
         phase's kept one, not a copy. (`actor`, `allowed` and `apply`, written out in one loop.)"""
         deal = state.deal

@@ -25,8 +25,8 @@ five cards of twelve would be 1,585 actions), for bots and for people alike.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..errors import GameError, Refusal
+from ..core.actions import Action
+from ..core.errors import GameError, Refusal
 from . import Phase
 
 # what the exchanges of a deal change in place (each phase of this module owns them all)

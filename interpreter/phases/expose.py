@@ -8,7 +8,7 @@ the first lead).
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..core.actions import Action
 from . import Phase, in_the_open
 
 

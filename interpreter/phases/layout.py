@@ -15,8 +15,8 @@ that suit counts as already begun at R.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..errors import Refusal
+from ..core.actions import Action
+from ..core.errors import Refusal
 from . import Phase, in_the_open
 
 

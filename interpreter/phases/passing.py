@@ -16,8 +16,8 @@ Actions: `pass 7C`.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..cards import normalize
+from ..core.actions import Action
+from ..core.cards import normalize
 from . import Phase
 
 

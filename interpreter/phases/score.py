@@ -11,7 +11,7 @@ own settlement, an expression of each player's final score (over `raw`, `raw_of(
 
 from __future__ import annotations
 
-from ..errors import GameError
+from ..core.errors import GameError
 from . import Phase
 
 

@@ -8,7 +8,7 @@ Nobody is asked when nobody holds the card (it is the turn-up itself, or undealt
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..core.actions import Action
 from . import Phase
 
 

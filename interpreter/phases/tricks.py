@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import enum
 
-from ..actions import Action
-from ..errors import GameError, Refusal
-from ..results import Trick
+from ..core.actions import Action
+from ..core.errors import GameError, Refusal
+from ..core.results import Trick
 from . import Phase, in_the_open
 
 
@@ -105,7 +105,7 @@ def _follow_only(cascade):
             return hand[:]
         state.player = state.to_play
         # the loop of `Tricks.legal` with its mode tests taken out: kept apart on purpose, for speed;
-        # tests/test_tricks.py holds the two to the same answers
+        # tests/phases/test_trick_cascades.py holds the two to the same answers
         for table, value, rest in steps:
             v = value(state)
             kept = [c for c in cands if table[c] == v]

@@ -15,7 +15,7 @@ pass: when everybody else has passed twice, it must name a suit.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..core.actions import Action
 from . import Phase, in_the_open
 
 

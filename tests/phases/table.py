@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import IllegalAction
-from interpreter.game import load_game
+from interpreter.compile.game import load_game
+from interpreter.core.errors import IllegalAction
 
 X, Y, Z, V = range(4)
 

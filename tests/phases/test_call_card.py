@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .table import X, Y, Z, cards, one_deal, play, position
 
-
 SCORE = """>-
       if called_holder == none then 0 - 1
       else if player == declarer then 10 * tricks_won

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from interpreter.errors import GameError
-from interpreter.state import State
+from interpreter.core.errors import GameError
+from interpreter.engine.state import State
 
 from .table import X, Y, Z, cards, game, hand, position
 

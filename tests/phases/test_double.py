@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .table import X, Y, Z, V, game, legal, play, position, refused
+from .table import V, X, Y, Z, game, legal, play, position, refused
 
 HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]  # X holds 3 spades, Y 1, Z none
 

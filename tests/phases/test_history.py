@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import SpecErrors
+from interpreter.core.errors import SpecErrors
 
 from .table import X, Y, Z, game, play
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.screen import action_line
+from interpreter.words.screen import action_line
 from tests.helpers import unseen_redealt
 
 from .table import X, Y, Z, game, hand, legal, one_deal, play, position, refused, walk
@@ -111,7 +111,7 @@ def test_the_cards_chosen_stay_hidden_from_the_others_until_they_arrive():
 def test_a_pass_without_a_receiver_or_a_call_phase_with_nothing_to_call_is_refused_at_its_place():
     import pytest
 
-    from interpreter.errors import SpecErrors
+    from interpreter.core.errors import SpecErrors
 
     with pytest.raises(SpecErrors) as e:
         spec("    count: 2")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import GameError
+from interpreter.core.errors import GameError
 
 from .table import X, game, play, position
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import GameError
+from interpreter.core.errors import GameError
 
 from .table import V, X, Y, Z, game, legal, play, position
 

@@ -38,7 +38,7 @@ def test_the_talon_is_taken_whole_and_done_stops_between_min_and_max():
 def test_a_take_exchange_refuses_the_discard_first_settings():
     import pytest
 
-    from interpreter.errors import SpecErrors
+    from interpreter.core.errors import SpecErrors
 
     with pytest.raises(SpecErrors) as e:
         take_game("    take: talon\n    draw: false")

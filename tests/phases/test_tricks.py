@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from .table import X, Y, Z, cards, game, hand, legal, one_deal, play, position, refused, walk
+from .table import (
+    X,
+    Y,
+    Z,
+    cards,
+    game,
+    hand,
+    legal,
+    one_deal,
+    play,
+    position,
+    refused,
+    walk,
+)
 
 RULES = """
 play_rules:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import SpecErrors
-from interpreter.game import load_game
+from interpreter.compile.game import load_game
+from interpreter.core.errors import SpecErrors
 
 from .table import X, Y, Z, cards, game, legal, one_deal, play, position
 

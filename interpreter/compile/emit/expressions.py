@@ -1,0 +1,156 @@
+"""Generated source for a compiled expression: one Python function instead of a tree of closures.
+
+`compile_expr` leaves, besides the closure, the checked tree of the expression (each
+node's form and operands, `_C.tree` in interpreter/expr/closures.py). This renders it
+as one `def value(st): return ...` under THE RULE of `interpreter.compile.emit`:
+
+* operators are written from a fixed table of forms (`+ - *`, comparisons, `and`, `or`,
+  `not`, `in`, `if ... else`), never from the spec's text;
+* a name the scope reads from a field of the state is written `st.FIELD` (a field of
+  `ENGINE_FIELDS`), or `st.FIELD[st.player]` for a per-seat field read for `player`;
+* a constant is an int, a bool or None written with `repr`; any other constant (a card
+  list, a contract key) is bound, as are tables and the scope's functions;
+* a division or an index is a call of the checker's own function for it, which reports a
+  fault at its place in the spec, as the closure does;
+* a loop over a list is a generator expression (or a list comprehension for `filter`) whose
+  variable is a local (`x0`, `x1`... by depth), a spec function one generated function
+  whose parameters are locals (`a0`, `a1`...);
+* a node with no tree is its own closure, called by its bound name; a closure that reads a
+  loop variable or a parameter (which generated code keeps in a local) cannot be called
+  so, and its loop, or its whole expression or function, keeps its closures.
+
+The generated function replaces the closure where the game runs; `generated=False`
+keeps the closures (tests/compile/test_emit.py holds the two to the same records).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from ...core.source import ENGINE_FIELDS, LOOP_VARIABLES, PARAMETERS, Source
+from ...expr.closures import _PLAIN
+
+# the operators generated source may write (a checked node names one of these, never spells it)
+_SYMBOLS = {s: s for s in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")}
+_SHAPES = {"neg": "(-{0})", "not": "(not {0})", "and": "({0} and {1})", "or": "({0} or {1})",
+           "in": "({0} in {1})", "if": "({1} if {0} else {2})"}
+
+
+def _read(getter, src: Source) -> str:
+    """How generated code reads a scope name: a state field, a per-seat field, or its getter."""
+    if type(getter) is attrgetter:
+        names = getter.__reduce__()[1]
+        if len(names) == 1 and names[0] in ENGINE_FIELDS:
+            return src.field(names[0])
+    per_seat = getattr(getter, "per_seat", None)  # `st.FIELD[st.player]` (interpreter/compile/scope.py)
+    if per_seat in ENGINE_FIELDS:
+        return f"{src.field(per_seat)}[{src.field('player')}]"
+    return f"{src.bind(getter, 'get')}(st)"
+
+
+class _Unrenderable(Exception):
+    """A node that generated code cannot compute: a closure that reads a loop variable (or a
+    function's parameter) the generated code holds in a local. Its loop, or its whole
+    expression, keeps its closure."""
+
+
+_AGGREGATE = {"sum": sum, "any": any, "all": all, "min": _PLAIN["min"], "max": _PLAIN["max"]}
+
+
+def render(c, src: Source, names: dict | None = None) -> str:
+    """The source of compiled node `c`; `names` maps the loop variables (and parameters) in
+    scope, by their cell, to the local that holds them."""
+    names = names or {}
+    if c.cells and not c.cells <= names.keys():
+        raise _Unrenderable  # (a variable of an enclosing loop this source does not write)
+    if c.kind == "const":
+        v = c.value
+        if v is None or isinstance(v, bool) or type(v) is int:
+            return src.literal(v)
+        return src.bind(v, "const")
+    tree = c.tree
+    if tree is None:
+        if c.cells:
+            raise _Unrenderable  # its closure would read a cell the generated code never sets
+        return f"{src.bind(c.fn, 'node')}(st)"
+    form, *args = tree
+    sub = lambda x: render(x, src, names)  # noqa: E731
+    if form == "get":
+        return _read(args[0], src)
+    if form == "cell":
+        return names[id(args[0])]
+    if form in _SHAPES:  # operands in order: the template places them
+        return _SHAPES[form].format(*(sub(x) for x in args))
+    if form in ("op", "cmp") and args[0] in _SYMBOLS:
+        return f"({sub(args[1])} {_SYMBOLS[args[0]]} {sub(args[2])})"
+    if form == "tab":
+        return f"{src.bind(args[0], 'table')}[{sub(args[1])}]"
+    if form == "call":
+        return f"{src.bind(args[0], 'fn')}({', '.join(['st', *(sub(x) for x in args[1:])])})"
+    if form == "call1":
+        return f"{src.bind(args[0], 'fn')}({sub(args[1])})"
+    if form == "list":
+        return f"[{', '.join(sub(x) for x in args)}]"
+    if form == "loop":
+        try:
+            return _loop(src, names, *args)
+        except _Unrenderable:
+            if c.cells:
+                raise
+            return f"{src.bind(c.fn, 'node')}(st)"  # its closure sets its variable itself
+    if c.cells:
+        raise _Unrenderable
+    return f"{src.bind(c.fn, 'node')}(st)"  # a form this generator does not know: its closure
+
+
+def _loop(src: Source, names: dict, name: str, cell, xs, cond, value) -> str:
+    """An aggregate with a loop variable as a comprehension (interpreter/expr/closures.py `_loop`:
+    the same items, conditions and values, evaluated in the same order)."""
+    var = f"x{sum(1 for v in names.values() if v.startswith('x'))}"
+    if var not in LOOP_VARIABLES:
+        raise _Unrenderable  # (loops nested deeper than generated code names)
+    inner = {**names, id(cell): var}
+    head = f"for {var} in {render(xs, src, names)}"
+    if name == "filter":
+        return f"[{var} {head} if {render(cond, src, inner)}]"
+    if value is None and name in ("count", "any", "all"):
+        value, cond = cond, None
+    tests = "".join(f" if {render(x, src, inner)}" for x in (cond,) if x is not None)
+    if name == "count":  # how many of the values are true
+        return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests} if {render(value, src, inner)})"
+    item = var if value is None else render(value, src, inner)
+    return f"{src.bind(_AGGREGATE[name], 'agg')}({item} {head}{tests})"
+
+
+def compile_expression(node):
+    """(the generated function, its source) of a compiled expression's root node, or None when
+    generating gains nothing (the node is a constant, or its whole tree is one closure)."""
+    if node is None or node.kind == "const" or node.tree is None or node.tree[0] == "get":
+        return None  # (a name alone is read by its getter, which is as fast as it gets)
+    src = Source("expression")
+    try:
+        body = render(node, src)
+    except _Unrenderable:
+        return None
+    src.add(0, "def value(st):")
+    src.add(1, f"return {body}")
+    (fn,) = src.build("value")
+    return fn, src.text()
+
+
+def compile_function(node, cells) -> tuple | None:
+    """(the generated function, its source) of a spec function's body over its parameters'
+    cells: `value(st, a0, a1, ...)`, called as the closure `impl(st, *args)` is; None when the
+    body keeps its closures."""
+    params = [f"a{i}" for i in range(len(cells))]
+    if node is None or node.tree is None or any(p not in PARAMETERS for p in params):
+        return None
+    src = Source("function")
+    try:
+        body = render(node, src, {id(cell): p for cell, p in zip(cells, params)})
+    except _Unrenderable:
+        return None
+    src.add(0, f"def value({', '.join(['st', *params])}):")
+    src.add(1, f"return {body}")
+    (fn,) = src.build("value")
+    return fn, src.text()

@@ -1,0 +1,351 @@
+"""Compile a checked spec into a `Game`: the pack, the phases, every expression a closure.
+
+This is the last place that reads the spec document. It also does the semantic checks
+that need the compiled pieces (unknown names in expressions, a deal larger than the
+pack, a phase never reached, a contract without a score); all errors are collected
+with their place in the YAML file and raised together as `SpecErrors`.
+
+The expression scope is built here from the state's attributes: names such as
+`hand`, `won`, `tricks_won` and `place` are read for `player`, the seat being scored or
+acting; `card` is bound while a play rule tests a card; `target` while a seat considers
+whom to double.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Callable
+
+from ..core.actions import Card
+from ..core.cards import Pack
+from ..core.errors import GameError, SpecError, SpecErrors, suggest
+from ..engine.faults import Places
+from ..engine.game import Contract, Game, Partie
+from ..engine.table import table_plan
+from ..expr import ExprError, Scope, compile_expr
+from ..phases.contract import ChooseContract
+from ..load.files import is_folder
+from ..load.loading import Document
+from ..load.overlays import option_text, resolve
+from ..load.schema import check_structure
+from . import safety
+from .emit.expressions import compile_expression
+from .functions import compile_functions
+from .order import check_choices
+from .pack import compile_pack
+from .phases import PhaseCompiler, bids_are_numbers
+from .play import PlayCompiler
+from .scope import build_scope
+
+
+def load_game(path, text: str | None = None, options: dict[str, str] | None = None, *,
+              generated: bool = True) -> Game:
+    """Load a spec (with its bases and options), check it and compile it.
+
+    Parameters:
+        path: the spec file (a name of a shipped game is resolved by the command line, not here).
+        text: the spec's text, when it is not to be read from `path` (which then only names it).
+        options: the spec's options, NAME -> VALUE as on the command line (`{"players": "5"}`).
+        generated: play with the source generated from the spec (interpreter/compile/emit/) where there
+            is one; False keeps to the closures, the reference the generated code is tested against.
+
+    Raises:
+        SpecErrors: every problem found, each at its file, line and column.
+    """
+    doc = resolve(path, options, text=text)
+    errors = check_structure(doc)
+    if errors:
+        raise SpecErrors(errors)
+    game = Compiler(doc, generated=generated).compile()
+    # what the game is made from, so that it (and a state of it) can cross a process boundary
+    where = str(path) if text is not None else str(Path(path).resolve())
+    game.source = (where, text, tuple(sorted((options or {}).items())), generated)
+    game.remake = _game_of
+    return game
+
+
+@functools.lru_cache(maxsize=32)
+def _game_of(source) -> Game:
+    """The game made from `source` (path, text, options, generated), compiled once per process."""
+    path, text, options, generated = source
+    return load_game(path, text=text, options=dict(options), generated=generated)
+
+
+class Compiler:
+    """One pass over a structurally valid spec document, collecting semantic errors."""
+
+    def __init__(self, doc: Document, *, generated: bool = True):
+        self.doc = doc
+        self.generated = generated  # trick play runs generated source (interpreter/compile/emit/)
+        self.spec = doc.data
+        self.errors: list[SpecError] = []
+        self._error_keys: set[tuple] = set()
+        self.broken_functions: set[str] = set()
+        self.places = Places(doc)  # each expression's closure -> its spec path, to place a failure in play
+        self.constants = {}  # the closure of each expression that needs no state -> its value
+        self.plays = PlayCompiler(self)  # play rules and each contract's program of play
+
+    def error(self, path, message, hint=None, *, at_key=False, offset=None) -> None:
+        e = self.doc.error(tuple(path), message, hint, at_key=at_key, offset=offset)
+        # a default inherited by several contracts, or an aliased value, is one mistake: report it once
+        if e.sort_key() not in self._error_keys:
+            self._error_keys.add(e.sort_key())
+            self.errors.append(e)
+
+    # ---- expressions ------------------------------------------------------------------
+
+    def expr(self, path, expect: str | None, scope: Scope | None = None, default=None):
+        """Compile the expression at `path`; on error record it and return a harmless stand-in."""
+        path = tuple(path)
+        value = self._get(path)
+        if value is None:
+            if default is None:
+                return None
+            value = default
+        if isinstance(value, bool):
+            source = "true" if value else "false"
+        else:
+            source = str(value)
+        try:
+            compiled = compile_expr(source, scope or self.scope, expect)
+            safety.check(self, path, source, scope or self.scope)
+            fn = compiled.fn
+            generated = compile_expression(compiled.node) if self.generated else None
+            if generated is not None:  # one generated function instead of a tree of closures
+                fn = generated[0]
+            self.places.add(fn, path)
+            if compiled.constant:
+                self.constants[fn] = fn()
+            return fn
+        except ExprError as e:
+            if not self._follows_from_broken_function(e):
+                self.error(path, e.message, e.hint, offset=(e.line, e.column))
+            return _STAND_IN.get(expect, lambda st: None)
+
+    def _follows_from_broken_function(self, e: ExprError) -> bool:
+        return any(e.message in (f"unknown function `{name}`", f"unknown name `{name}`")
+                   for name in self.broken_functions)
+
+    def _get(self, path):
+        node = self.spec
+        for k in path:
+            if isinstance(node, dict):
+                node = node.get(k)
+            elif isinstance(node, list) and isinstance(k, int) and k < len(node):
+                node = node[k]
+            else:
+                return None
+            if node is None:
+                return None
+        return node
+
+    # ---- the whole spec -------------------------------------------------------------
+
+    def compile(self) -> Game:
+        s = self.spec
+        seat_names = tuple(str(x) for x in s["seats"])
+        n = len(seat_names)
+        step = 1 if s.get("direction", "clockwise") == "clockwise" else -1
+        pack = self.compile_pack()
+        contracts_spec = s["contracts"]
+        self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
+        self.teams = self.compile_teams(seat_names)
+        self.announce_types = self.collect_announcements()
+        self.call_words = {}  # every word any call phase offers -> its value (negative: never a number)
+        plays = [s.get("play") or {}, *(((c or {}).get("play") or {}) for c in contracts_spec.values())]
+        for ph in [*(s["phases"] or {}).values(), *plays]:
+            for w in [*((ph or {}).get("words") or {}), *((ph or {}).get("before_looking") or {}),
+                      *((ph or {}).get("extras") or {}),
+                      *((ph or {}).get("announcements") or {})]:
+                self.call_words.setdefault(str(w), -1 - len(self.call_words))
+        self.scope = self.build_scope(contract_keys=list(contracts_spec))
+        self.check_declared_names()
+        card = Card.of_pack(pack.names)
+        play_actions = tuple(card(c) for c in range(len(pack)))  # each card is its play
+        # (seat, card) as a history keeps it, made once: playing a card allocates nothing the
+        # garbage collector would have to walk again and again in a long game
+        self.pairs = tuple(tuple((p, a) for a in play_actions) for p in range(n))
+
+        rules = self.plays.compile_play_rules()
+        contracts = {}
+        for key, c in contracts_spec.items():
+            contracts[key] = self.compile_contract(key, c or {})
+
+        before = len(self.errors)
+        phases, settle = PhaseCompiler(self).compile_phases(contracts, rules, play_actions)
+        if len(contracts) > 1 and len(self.errors) == before and not any(
+                isinstance(ph, ChooseContract) for ph in phases):
+            self.error(("contracts",), f"the spec has {len(contracts)} contracts but no phase chooses one",
+                       "add a `choose_contract` phase (`by: declarer`, or a bid that names them), or keep one "
+                       "contract", at_key=True)
+        dealer = s.get("dealer") or {}
+        first = dealer.get("first", "random")
+        if first == "random":
+            def first_dealer(state, n=n):
+                return state.chance().randrange(n)
+        else:
+            first_dealer = self.expr(("dealer", "first"), "seat")
+        next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
+        declarer = self.expr(("declarer",), "seat", default="dealer")
+        match = s.get("match") or {}
+        ends_when = self.expr(("match", "ends_when"), "bool") if "ends_when" in match else None
+        if "deals" in match or ends_when is None:
+            deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
+        else:
+            deals = _NO_LIMIT  # the game ends when `ends_when` says so
+        check_choices(self, phases, deals)
+        game_total = self.expr(("match", "total"), "number") if "total" in match else None
+        result = self.expr(("match", "result"), "number") if "result" in match else None
+        statistics = {name: self.expr(("match", "statistics", name), "bool")
+                      for name in (match.get("statistics") or {})}
+        deal_statistics = {}
+        for name, stat in (match.get("deal_statistics") or {}).items():
+            path = ("match", "deal_statistics", name)
+            if isinstance(stat, dict):  # counted among the deals where `of` holds
+                deal_statistics[name] = (self.expr(path + ("count",), "bool"), self.expr(path + ("of",), "bool"))
+            else:
+                deal_statistics[name] = (self.expr(path, "bool"), None)
+        partie = None
+        if s.get("partie"):
+            partie = Partie(self.expr(("partie", "ends_when"), "bool", default="true"),
+                            self.expr(("partie", "result"), "number",
+                                      default="sum(game_result(g, player) for g in range(1, games_played))"))
+        if self.errors:
+            raise SpecErrors(self.errors)
+        game = Game(
+            name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
+            seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions, pairs=self.pairs,
+            first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
+            deal_trump=self.trump_setting(("play", "trump")),
+            ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
+            partie=partie, deal_statistics=deal_statistics, places=self.places,
+            var_defaults={k: None for k in self.announce_types if k != "trump"},
+            announce_types=dict(self.announce_types), winner=match.get("winner", "highest"),
+            options=dict(getattr(self.doc, "options", {}) or {}),
+            teams=self.teams,
+            # a game of one contract needs nobody to choose it
+            only_contract=next(iter(contracts.values())) if len(contracts) == 1 and not any(
+                isinstance(ph, ChooseContract) for ph in phases) else None,
+            option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
+        )
+        table_plan(game)  # its deal's table functions are generated with the rest, not by its first deal
+        return game
+
+    def compile_teams(self, seat_names) -> list:
+        """The partnerships the spec names (for reports and `partner`), each a list of seat names."""
+        teams = self.spec.get("teams") or []
+        for i, team in enumerate(teams):
+            for j, seat in enumerate(team):
+                if str(seat) not in seat_names:
+                    self.error(("teams", i, j), f"`{seat}` is not a seat", suggest(str(seat), seat_names))
+        return [[str(s) for s in team] for team in teams if all(str(s) in seat_names for s in team)]
+
+    def compile_pack(self, orders_at=("pack",)) -> Pack:
+        """The pack; with `orders_at` another place (a contract's `play`), with the rank orders given there."""
+        return compile_pack(self, orders_at)
+
+    def trump_setting(self, path):
+        """A play's `trump` (a suit, `none`, or `trump_cards`: only the pack's trump cards), compiled."""
+        value = self._get(path)  # (None when not written: the structure check refuses a null `trump`)
+        if str(value) == "trump_cards":
+            if self.pack.cards_only is None:
+                self.error(path, "`trump_cards` makes only the pack's `trump_cards` trumps, but this pack has none")
+                return None
+            cards_only = self.pack.cards_only
+            return lambda st: cards_only
+        return self.expr(path, "suit")
+
+    def collect_announcements(self) -> dict[str, str]:
+        """Every announcement any contract makes, with its type (`trump` is always a suit)."""
+        types = {"trump": "suit"}
+        for key, c in self.spec["contracts"].items():
+            for name, domain in ((c or {}).get("announce") or {}).items():
+                t = _domain_type(domain)
+                if t is None:
+                    self.error(("contracts", key, "announce", name),
+                               f"announcement `{name}` must be `suit`, `rank` or a list of values")
+                    continue
+                if name == "trump" and t != "suit":
+                    self.error(("contracts", key, "announce", name), "the `trump` announcement names a suit: "
+                                                                     "write `trump: suit`")
+                elif types.get(name, t) != t:
+                    self.error(("contracts", key, "announce", name),
+                               f"announcement `{name}` is a {types[name]} elsewhere but a {t} here")
+                types.setdefault(name, t)
+        for name, ph in (self.spec["phases"] or {}).items():  # an auction's winning bid: a rank or a number
+            if (ph or {}).get("kind", name) == "auction":
+                numbers = bids_are_numbers(ph.get("bids") or [], self.pack.ranks)
+                types.setdefault(str(ph.get("winning_bid", "bid")), "number" if numbers else "rank")
+        return types
+
+    # ---- the scope of names an expression may use -------------------------------------
+
+    def check_declared_names(self) -> None:
+        """A word the spec declares (an announcement, a bid's name, a call, a contract key) may not
+        be one of the engine's names: expressions would read the engine's, silently."""
+        s, reserved = self.spec, self.scope.reserved
+        places = [(("contracts", k), k, True) for k in s["contracts"]]
+        for k, c in s["contracts"].items():
+            places += [(("contracts", k, "announce", v), v, True) for v in ((c or {}).get("announce") or {})
+                       if v != "trump"]
+            said = ((c or {}).get("play") or {}).get("announcements") or {}
+            places += [(("contracts", k, "play", "announcements", w), w, True) for w in said]
+        places += [(("play", "announcements", w), w, True) for w in ((s.get("play") or {}).get("announcements") or {})]
+        for name, ph in (s["phases"] or {}).items():
+            ph = ph or {}
+            for key in ("words", "extras", "before_looking"):
+                places += [(("phases", name, key, w), w, True) for w in (ph.get(key) or {})]
+            if ph.get("kind", name) == "auction":
+                places.append((("phases", name, "winning_bid"), ph.get("winning_bid", "bid"), False))
+        for path, word, at_key in places:
+            if str(word) in reserved:
+                doc = self.scope.names[str(word)].doc
+                self.error(path, f"`{word}` is already a name of the game ({doc}); choose another word",
+                           at_key=at_key and "winning_bid" not in path)
+
+    def build_scope(self, contract_keys) -> Scope:
+        """The engine's names for this game, then the spec's own functions."""
+        index = {name: i for i, name in enumerate(self.seat_names)}
+        teams = [[index[s] for s in team] for team in self.teams]
+        scope = build_scope(self.pack, self.n, self.step, self.announce_types, contract_keys,
+                            self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"), self.call_words,
+                            teams)
+        return compile_functions(self, scope)
+
+    def compile_contract(self, key, c) -> Contract:
+        base = ("contracts", key)
+        if "score" not in c:
+            self.error(base, f"contract `{key}` has no `score`: say what each player scores in it", at_key=True)
+            score = _STAND_IN["number"]
+        else:
+            score = self.expr(base + ("score",), "number")
+        total = self.expr(base + ("total",), "number") if "total" in c else None
+        when = self.expr(base + ("when",), "bool") if "when" in c else None
+        return Contract(key=key, name=c.get("name", key), score=score, total=total, when=when)
+
+    # ---- phases -----------------------------------------------------------------------
+
+    def _constant(self, fn):
+        """The value of a compiled expression that needs no state, else None."""
+        return self.constants.get(fn)
+
+
+def _domain_type(domain):
+    if domain in ("suit", "rank"):
+        return domain
+    if isinstance(domain, list) and domain and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                   for v in domain):
+        return "number"
+    return None
+
+
+def _NO_LIMIT(state):
+    return float("inf")
+
+
+_STAND_IN = {
+    "number": lambda st: 0,
+    "bool": lambda st: False,
+    "seat": lambda st: 0,
+}

@@ -1,0 +1,113 @@
+"""Compiling trick and layout play: the play rules, and each contract's program of play.
+
+Works for the spec compiler (`owner`, interpreter/compile/game.py), whose expressions, errors,
+pack and scope it uses; a trick program without words said with a card is then given its
+generated legal list and playout (interpreter/compile/emit/).
+"""
+
+from __future__ import annotations
+
+from ..core.errors import suggest
+from ..expr import ExprError, compile_filter
+from ..phases.layout import Layout
+from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
+from . import safety
+from .emit.tricks import compile_tricks
+
+
+class PlayCompiler:
+    """The play rules and programs of play of one spec, for the compiler `owner`."""
+
+    def __init__(self, owner):
+        self.owner = owner
+
+    def compile_play_rules(self) -> dict[str, PlayRule]:
+        rules = {}
+        for name, r in (self.owner.spec.get("play_rules") or {}).items():
+            base = ("play_rules", name)
+            keep = self.card_filter(base + ("keep",))
+            when = self.owner.expr(base + ("when",), "bool") if "when" in r else None
+            text = r.get("description") or f"keep {r['keep']}" + (f" when {r['when']}" if "when" in r else "")
+            mode = {"leading": ON_LEAD, "not leading": NOT_ON_LEAD}.get(" ".join(str(r.get("when", "")).split()))
+            rules[name] = PlayRule(name, when, keep, text, mode)
+        return rules
+
+    def card_filter(self, path, what="a play rule's `keep`"):
+        """A condition on `card`, compiled to select the cards of a hand that pass it."""
+        source = str(self.owner._get(path))
+        try:
+            keep = compile_filter(source, self.owner.scope, "card", "card", what=what)
+            safety.check(self.owner, path, source, self.owner.scope)
+            self.owner.places.add(keep, path)
+            first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
+            for part in ((first or (None, None))[1], *rest):  # the parts a caller may run without `keep`
+                if part is not None:
+                    self.owner.places.add(part, path)
+            return keep
+        except ExprError as e:
+            if not self.owner._follows_from_broken_function(e):
+                self.owner.error(path, e.message, e.hint, offset=(e.line, e.column))
+            return lambda st, cards: list(cards)
+
+    def play_setting(self, key: str, name: str):
+        """(path, value) of a play setting: the contract's own, else the spec's `play` default."""
+        own = ((self.owner.spec["contracts"][key] or {}).get("play") or {})
+        if name in own:
+            return ("contracts", key, "play", name), own[name]
+        base = self.owner.spec.get("play") or {}
+        if name in base:
+            return ("play", name), base[name]
+        return None, None
+
+    def compile_program(self, phase_name, key, rules, play_actions):
+        """The trick or layout play of contract `key`."""
+        pack, n, step = self.owner.pack, self.owner.n, self.owner.step
+        lpath, _ = self.play_setting(key, "leader")
+        leader = self.owner.expr(lpath, "seat") if lpath else (lambda st: st.declarer)
+        lay_path, layout = self.play_setting(key, "layout")
+        if layout:
+            own = self.owner._get(lay_path[:-1]) or {}  # the play settings written with the layout
+            for k, why in (("trump", "no trumps"), ("rules", "no play rules"), ("stop_when", "no end before the last "
+                           "card"), ("announcements", "no announcements"), ("open_hand", "no open hand"),
+                           ("sits_out", "nobody sits out")):
+                if k in own:
+                    self.owner.error(lay_path[:-1] + (k,), f"a `layout` play has no tricks, so {why}: remove `{k}`",
+                                     at_key=True)
+            start = None
+            if layout.get("start", "first card") != "first card":
+                start = self.owner.expr(lay_path + ("start",), "rank")
+            ends = self.owner.expr(lay_path + ("ends_when_out",), "number", default=str(n - 1))
+            return Layout(phase_name, pack, n, step, leader, start, bool(layout.get("show_hand_on_pass")),
+                          ends, play_actions)
+        rpath, names = self.play_setting(key, "rules")
+        chosen = []
+        for i, rn in enumerate(names or ()):
+            if rn in rules:
+                chosen.append(rules[rn])
+            else:
+                self.owner.error(rpath + (i,), f"unknown play rule `{rn}`; the rules are listed under `play_rules`",
+                           suggest(str(rn), rules))
+        spath, stop = self.play_setting(key, "stop_when")
+        stop_when = self.owner.expr(spath, "bool") if spath else None
+        apath, said = self.play_setting(key, "announcements")
+        announcements = []
+        for word, a in (said or {}).items():
+            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
+            text = a.get("description") or f"when {a['when']}"
+            announcements.append(Announcement(str(word), self.owner.call_words[str(word)], when, text))
+        tpath, _ = self.play_setting(key, "trump")
+        trump = self.owner.trump_setting(tpath) if tpath else None
+        # a play's own rank orders: the contract's `play`, else the spec's
+        where = next((path[:-1] for path, _ in map(lambda k: self.play_setting(key, k), ("plain_order", "trump_order"))
+                      if path is not None), None)
+        orders = self.owner.compile_pack(where) if where is not None else None
+        opath, _ = self.play_setting(key, "sits_out")
+        sits_out = self.owner.expr(opath, "bool") if opath else None
+        hpath, _ = self.play_setting(key, "open_hand")
+        open_hand = self.owner.expr(hpath, "bool") if hpath else None
+        tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,
+                        trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand)
+        tricks.pairs = self.owner.pairs
+        if self.owner.generated and not self.owner.errors:
+            tricks.install(compile_tricks(tricks))
+        return tricks

@@ -1,0 +1,250 @@
+"""The names, functions and attributes an expression may use, read from the state.
+
+Names such as `hand`, `won`, `tricks_won` and `place` are read for `player`, the seat
+being scored or acting; the engine sets `player` (and `target` while a seat considers
+whom to double) before it evaluates an expression. Every getter is a plain closure or
+`attrgetter` over the `State`'s flat attributes, resolved once when the spec compiles.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from ..engine.history import history_scope
+from ..expr import Attr, Func, Name, Scope
+
+
+def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
+                trump_points=None, call_words=None, teams=None) -> Scope:
+    """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts.
+
+    `teams` (lists of seat indexes) are the spec's partnerships: `partner` exists only when
+    every seat has exactly one team-mate; otherwise using it is an error that says why."""
+    names = {
+        "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
+        "dealer": Name("seat", get=_attr("dealer"), doc="the dealer of this deal"),
+        "declarer": Name("seat", get=_attr("declarer"), doc="the declarer of this deal"),
+        "seats": Name("list<seat>", value=tuple(range(n)), doc="every seat, in the order the spec lists them"),
+        "suits": Name("list<suit>", value=tuple(range(len(pack.suits))), doc="the suits of the pack"),
+        "ranks": Name("list<rank>", value=tuple(range(len(pack.ranks))), doc="the ranks, high to low"),
+        "contracts": Name("list<contract>", value=tuple(contract_keys), doc="every contract of the game"),
+        "contract": Name("contract", get=_attr("contract_key"), doc="the contract of this deal"),
+        "trump": Name("suit", get=_attr("trump"), doc="the trump suit, or none"),
+        "hand": Name("list<card>", get=_per_seat("hands", lambda st: st.hands[st.player]), doc="the player's hand"),
+        "won": Name("list<card>", get=_per_seat("won", lambda st: st.won[st.player]), doc="the cards the player has won in tricks"),
+        "tricks_won": Name("number", get=_per_seat("tricks_won", lambda st: st.tricks_won[st.player]), doc="tricks the player has won"),
+        "place": Name("number", get=_per_seat("place", lambda st: st.place[st.player]), doc="the player's place in going out"),
+        "total_score": Name("number", get=_per_seat("totals", lambda st: st.totals[st.player]), doc="the player's game total"),
+        "tricks": Name("list<trick>", get=_attr("tricks"), doc="the completed tricks of this deal, in order"),
+        "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
+        "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
+        "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
+        "leader": Name("seat", get=_attr("leader"), doc="who led (or leads) the trick in progress"),
+        "leading": Name("bool", get=_attr("leading"), doc="true when the player is on lead"),
+        "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
+        "games_played": Name("number", get=lambda st: len(st.games), doc="games finished in this partie"),
+        "played": Name("list<card>", get=_played, doc="every card played in this deal so far"),
+        "turn_up": Name("card", get=_attr("turn_up"), doc="the card turned up for trumps, or none"),
+        "maker": Name("seat", get=_attr("maker"), doc="the seat that made trump (took or named it), or none"),
+        "called_card": Name("card", get=_attr("called_card"), doc="the card the declarer called, or none"),
+        "called_holder": Name("seat", get=_attr("called_holder"),
+                              doc="who held the called card when it was called (the declarer's partner, or the "
+                                  "declarer himself), or none"),
+        "dead_card": Name("card", get=_attr("dead"), doc="the card shown face up and never played, or none"),
+        "callers": Name("list<seat>", get=_attr("callers"), doc="the seats that have called, in calling order"),
+        "dealt": Name("number", get=lambda st: len(st.deal.hands[0]) if st.deal.hands else 0,
+                      doc="how many cards each player was dealt in this deal"),
+        "void": Name("bool", get=_attr("void"), doc="this deal is void (everybody passed)"),
+        "counted_deal": Name("number", get=lambda st: st.deal_number - st.voids,
+                             doc="the number of this deal, not counting void deals"),
+        "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
+        "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
+        "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
+        "discards": Name("list<card>", get=lambda st: st.discards[st.player], doc="the cards the player discarded"),
+    }
+    reserved = frozenset(names)
+    for var, t in announce_types.items():
+        if var not in names:
+            names[var] = Name(t, get=_var(var), doc=f"the announced {var}")
+    for word, value in (call_words or {}).items():  # calls that are words: `call(p) == board`
+        if word not in names:
+            names[word] = Name("number", value=value, doc=f"the call `{word}`")
+    for key in contract_keys:  # contracts by their keys: `contract == no_tricks`
+        if key not in names:
+            names[key] = Name("contract", value=key, doc=f"the contract `{key}`")
+
+    card_at = {(r, s): pack.by_name.get(f"{rank}{suit}")  # (rank, suit) -> the card, None if none
+               for r, rank in enumerate(pack.ranks) for s, suit in enumerate(pack.suits)}
+
+    def wins_trick(state, c):
+        if not state.trick_cards:
+            return True
+        best, suit = state.trick_best, state.suit
+        if suit[c] == suit[best]:
+            pw = state.trump_power if suit[c] == state.trump else state.power
+            return pw[c] > pw[best]
+        return suit[c] == state.trump
+
+    def winning_cards(state, cards):
+        if not state.trick_cards:
+            return list(cards)
+        best, suit = state.trick_best, state.suit
+        led, trump = suit[best], state.trump  # `led`: the suit of the card winning so far
+        pw = state.trump_power if led == trump else state.power
+        top = pw[best]
+        return [c for c in cards if (pw[c] > top if suit[c] == led else suit[c] == trump)]
+    winning_cards.inline = "winning_cards"  # interpreter/compile/emit writes this selection out in its loops
+
+    funcs = {
+        "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),
+        "right": Func(("seat",), "seat", lambda st, s: (s - 1) % n, "the seat to the right"),
+        "next": Func(("seat",), "seat", lambda st, s: (s + step) % n, "the seat that plays after"),
+        "doubled": Func(("seat", "seat"), "bool", lambda st, a, b: st.doubles[a][b] == 1,
+                        "whether the first seat has doubled the second in this deal"),
+        "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick",
+                           select=winning_cards),
+        "hand_of": Func(("seat",), "list<card>", lambda st, s: st.hands[s], "a seat's hand"),
+        "played_by": Func(("seat",), "list<card>", _played_by, "the cards a seat has played in this deal"),
+        "won_by": Func(("seat",), "list<card>", lambda st, s: st.won[s], "the cards a seat has won"),
+        "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
+        "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
+        "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
+        "game_result": Func(("number", "seat"), "number", lambda st, g, p: st.games[int(g) - 1][p],
+                            "in a partie of games: a seat's result in the game numbered first (from 1)"),
+        "game_total": Func(("number", "seat"), "number", lambda st, g, p: st.game_totals[int(g) - 1][p],
+                           "in a partie of games: a seat's final total in the game numbered first (from 1)"),
+        "call": Func(("seat",), "number", lambda st, p: st.calls[p] if st.calls[p] is not None else 0,
+                     "a seat's call in this deal: its number, 0 for a pass (or none yet), or a word's value"),
+        "call_index": Func(("seat",), "number",
+                           lambda st, p: st.callers.index(p) + 1 if p in st.callers else 0,
+                           "a seat's place in the calling order, from 1 (0 before it has called)"),
+        "announced": Func(("seat", "number"), "bool", lambda st, p, w: w in st.call_extras[p],
+                          "whether a seat announced this, with its call or with a card it played "
+                          "(`announced(p, rainbow)`)"),
+        "card_of_suit": Func(("rank", "suit"), "card", lambda st, r, s: card_at.get((r, s)),
+            "the card of this rank and suit (none if the pack has no such card)"),
+        "deal_score_of": Func(("seat",), "number",
+                              lambda st, p: st.deal.scores[p] if st.deal.scores is not None else 0,
+                              "a seat's final score in this deal, once it is scored (0 before)"),
+        "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
+                          "how many cards a seat exchanged with the talon in this deal"),
+        "declaration_points": Func(("seat",), "number", _declaration_points,
+                                   "what a seat scored by declarations in this deal"),
+        "declaration_running": Func(("seat",), "list<number>", _declaration_running,
+                                    "a seat's running total after each category of declarations, in order"),
+        "range": Func(("number", "number"), "list<number>", lambda st, a, b: list(range(int(a), int(b) + 1)),
+                      "the whole numbers from the first to the second, both included"),
+        "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
+        "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
+                         "how many contracts a seat has named in this game (this deal's included)"),
+        "declarer_doubles": Func(("seat", "seat"), "number", _declarer_doubles,
+                                 "in how many earlier deals the first seat doubled the second while the "
+                                 "second was declarer"),
+    }
+    missing = {}
+    mates = _partners(n, teams or [])
+    if mates is not None:
+        funcs["partner"] = Func(("seat",), "seat", lambda st, p: mates[p],
+                                "a seat's partner: its team-mate in the spec's `teams` of two")
+    else:
+        missing["partner"] = ("`partner` needs partnerships: " + (
+            "this game has no `teams`, so each player plays for himself" if not teams else
+            "every seat must be in one of the `teams`, each of two players"))
+    attrs = {
+        "card": {
+            "suit": (Attr("suit", get=lambda st, c: st.suit[c], doc="the card's suit (a joker's is the trump)")
+                     if pack.suit_with_trump else Attr("suit", table=pack.suit, doc="the card's suit")),
+            "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
+            "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
+            "printed_suit": Attr("suit", table=pack.suit, doc="the suit printed on the card (a joker's is none)"),
+            "power": Attr("number", get=lambda st, c: (st.trump_power if st.suit[c] == st.trump else st.power)[c],
+                          doc="how the card beats others of its suit in play (trump order in trumps)"),
+        },
+        "trick": {
+            "winner": Attr("seat", get=lambda st, t: t.winner, doc="who won the trick"),
+            "leader": Attr("seat", get=lambda st, t: t.leader, doc="who led to the trick"),
+            "number": Attr("number", get=lambda st, t: t.number, doc="the trick's number, from 1"),
+            "cards": Attr("list<card>", get=lambda st, t: t.cards, doc="the trick's cards in playing order"),
+            "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
+        },
+    }
+    history_scope(names, funcs, attrs)  # earlier deals: `earlier_deals`, `call_in(d, p)`...
+    if points or trump_points:
+        plain = tuple((points or {}).get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+        if trump_points is None:
+            attrs["card"]["points"] = Attr("number", table=plain, doc="the card's point value")
+        else:
+            trumps = tuple(trump_points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+            attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
+                                           doc="the card's point value (its trump value in the trump suit)")
+    return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved, missing=missing)
+
+
+def _partners(n: int, teams) -> tuple | None:
+    """Each seat's team-mate when the teams pair every seat with exactly one other, else None."""
+    mates = [None] * n
+    for team in teams:
+        if len(team) != 2:
+            return None
+        a, b = team
+        if mates[a] is not None or mates[b] is not None or a == b:
+            return None
+        mates[a], mates[b] = b, a
+    return tuple(mates) if None not in mates else None
+
+
+def _attr(name):
+    return attrgetter(name)
+
+
+def _per_seat(field: str, get):
+    """Getter `get` reads `st.FIELD[st.player]`; saying so lets generated code read it inline."""
+    get.per_seat = field
+    return get
+
+
+def _played(state):
+    return [c for t in state.tricks for c in t.cards] + state.trick_cards + state.laid
+
+
+def _played_by(state, p):
+    """The cards seat `p` has played in this deal, in order. Scores ask it many times at one
+    moment (a card held or played, for each of a run of cards): the lists of every seat are
+    kept until a card is played. They belong to the state's own trick lists, which a clone
+    copies, so a clone never reads its original's."""
+    tricks, cards = state.tricks, state.trick_cards
+    memo = state.__dict__.get("_played_memo")
+    if memo is None or memo[0] is not tricks or memo[1] != len(tricks) or memo[2] is not cards \
+            or memo[3] != len(cards):
+        by_seat = [[] for _ in range(state.n)]
+        for t in tricks:
+            for s, c in zip(t.seats, t.cards):
+                by_seat[s].append(c)
+        for s, c in zip(state.trick_seats, cards):
+            by_seat[s].append(c)
+        memo = state._played_memo = (tricks, len(tricks), cards, len(cards), by_seat)
+    return memo[4][p]
+
+
+def _declarer_doubles(state, p, q) -> int:
+    n = 0
+    for d in state.deals:
+        if d is not state.deal and d.declarer == q:
+            n += sum(1 for who, ts in d.doubles if who == p and q in ts)
+    return n
+
+
+def _declaration_points(state, p) -> int:
+    return sum(entry[4][p] for entry in state.declarations)
+
+
+def _declaration_running(state, p) -> list:
+    out, total = [], 0
+    for entry in state.declarations:
+        total += entry[4][p]
+        out.append(total)
+    return out
+
+
+def _var(name):
+    return lambda st: st.vars.get(name)

@@ -1,0 +1,79 @@
+"""The worlds a seat may imagine: where the cards it cannot see may be, and a random re-deal of them.
+
+One definition of what a seat cannot see into, shared by `State.sampled_for` (the plain
+re-deal) and the knowledge-consistent sampler of the bots (interpreter/players/): the
+others' hands (its own too while it has not looked at it, or calls blind) unless shown,
+cards others have chosen to pass and not passed yet, the talon unless exposed, and the
+others' discards. Cards in those places whose place the seat knows anyway (the turn-up,
+a dead card, talon cards it has looked at, the cards it passed) stay where they are.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+
+def hidden_places(state, seat: int) -> list:
+    """The places `seat` cannot see into, each as (owner seat or None, the list of its cards)."""
+    own_unseen = state.calling_blind or state.unseen[seat]
+    places = [(p, h) for p, h in enumerate(state.hands) if (p != seat or own_unseen) and not state.shown[p]]
+    places += [(None, x) for p, x in enumerate(state.passing) if p != seat and x]  # chosen by others, face down
+    if not (state.talon_exposed and (state.talon_shown_when is None or state.talon_shown_when(state))):
+        places.append((None, state.talon))
+    places += [(None, d) for p, d in enumerate(state.discards) if p != seat]
+    return places
+
+
+def fixed_cards(state, seat: int) -> set:
+    """Cards in hidden places whose place `seat` knows anyway: the turn-up (unless cut for, then
+    dealt), a dead card, talon cards it has looked at, the cards it passed."""
+    cut = state.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
+    known = {c for c in (None if cut else state.turn_up, state.dead) if c is not None}
+    return known | set(state.talon_seen[seat]) | set(state.passed[seat])
+
+
+def sampled_for(state, seat: int, rng):
+    """A copy of `state` in which every card `seat` cannot see is dealt again at random among the
+    places it cannot see into, each keeping its size (see `State.sampled_for`)."""
+    world = imagined_copy(state, rng)
+    if world.terminal:
+        return world
+    fixed = fixed_cards(state, seat)
+    places = [cards for _, cards in hidden_places(world, seat)]
+    # the pool in card order (nothing of where the cards lie leaks into the shuffle)
+    pool = sorted(c for place in places for c in place if c not in fixed) if fixed else sorted(chain(*places))
+    rng.shuffle(pool)
+    for place in places:  # each hidden card in turn takes the pool's last
+        if fixed:
+            for i, c in enumerate(place):
+                if c not in fixed:
+                    place[i] = pool.pop()
+        elif place:  # (no card stays: the place's cards are the pool's last, the last first)
+            k = len(place)
+            place[:] = pool[:-k - 1:-1]
+            del pool[-k:]
+    return settled(world)
+
+
+def imagined_copy(state, rng):
+    """A copy to deal hidden cards again in: its chance is drawn afresh from `rng` (the real
+    deck's future is not a seat's to know) and it has no history of its own to pickle."""
+    world = state.clone()
+    world.chance_seed = rng.getrandbits(64)
+    world.origin = None  # its hands were not dealt from its history
+    return world
+
+
+def settled(world):
+    """`world` after its hidden cards were dealt again: hands sorted, the called card's holder
+    found again (when it has been played, who held it is public and stays)."""
+    for h in world.hands:
+        h.sort()
+    card = world.called_card
+    if card is not None:
+        holder = next((p for p, h in enumerate(world.hands) if card in h), None)
+        played = card in world.trick_cards or any(card in t.cards for t in world.tricks)
+        # played: who held it is public and stays; else whoever holds it in this world (nobody: in the talon)
+        world.called_holder = world.called_holder if played else holder
+    world._legal = None
+    return world

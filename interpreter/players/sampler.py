@@ -1,0 +1,270 @@
+"""Worlds a seat may imagine: its unseen cards dealt again, uniformly among the deals that
+agree with everything it knows.
+
+The places a seat cannot see into (the others' hands, the talon, the others' discards)
+keep their sizes; each unseen card may go to some of them only (a seat proven void in a
+suit cannot get one; a card seen going into a hand stays there). Cards allowed the same
+places form a class, and a deal is a table of how many cards of each class go to each
+place, then which ones. The number of deals of each table is a product of multinomial
+coefficients, so counting them class by class over the places' remaining room (a small
+dynamic programme, built once per decision) gives each table its exact weight: a deal is
+drawn with no rejection, every consistent deal equally likely.
+
+Then each world is replayed against the public actions of the deal (`Knowledge.records`):
+one that could not have produced them is drawn again. With the cascades of the shipped
+specs this never happens (the tests count it), but it keeps every world honest whatever
+the rules.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from math import comb
+
+from ..core.errors import GameError
+from ..engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
+from .knowledge import admits
+
+MAX_TRIES = 200  # draws of one world before giving up on the replay check (counted in `failures`)
+
+
+class Sampler:
+    """Uniform deals of the cards `seat` cannot see, consistent with `knowledge`.
+
+    Parameters:
+        state: the position (it is cloned, never changed).
+        seat: the observer.
+        knowledge: a `Knowledge` brought up to date with `state`, or None (only the sizes and
+            the public places are kept: the plain re-deal).
+
+    Attributes:
+        count: the number of consistent deals (of the cards to places; an int).
+        rejected: worlds drawn again because they failed the replay check.
+        failures: worlds returned although they failed it MAX_TRIES times (0 in a sound spec).
+    """
+
+    def __init__(self, state, seat: int, knowledge=None):
+        self.state = state
+        self.seat = seat
+        self.knowledge = knowledge if knowledge is not None and knowledge.usable else None
+        self.rejected = 0
+        self.failures = 0
+        fixed = fixed_cards(state, seat)
+        places = hidden_places(state, seat)
+        self.slots = [[i for i, c in enumerate(cards) if c not in fixed] for _, cards in places]
+        pool = sorted(c for _, cards in places for c in cards if c not in fixed)
+        caps = [len(s) for s in self.slots]
+        k = self.knowledge
+        everywhere = tuple(range(len(places)))
+        classes: dict[tuple, list] = {}
+        self.pinned = [[] for _ in places]
+        self.ordered = [i for i, (owner, _) in enumerate(places) if owner is None]  # a talon's order matters
+        owner_place = {owner: i for i, (owner, _) in enumerate(places) if owner is not None}
+        if k is None:
+            classes[everywhere] = pool
+        else:
+            for c in pool:
+                known = [q for q in owner_place if c in k.known[q] or c in k.shown[q]]
+                if len(known) == 1:
+                    self.pinned[owner_place[known[0]]].append(c)
+                    continue
+                allowed = tuple(i for i in everywhere if places[i][0] is None or c not in k.excluded[places[i][0]])
+                classes.setdefault(allowed, []).append(c)
+        for i, cards in enumerate(self.pinned):
+            caps[i] -= len(cards)
+        if min(caps, default=0) < 0:  # more cards known in a place than it holds: learnt wrong
+            k = self.knowledge = None
+            self.pinned = [[] for _ in places]
+            caps = [len(s) for s in self.slots]
+            classes = {everywhere: pool} if pool else {}
+        self.counts = Deals([(allowed, cards) for allowed, cards in sorted(classes.items())], caps)
+        self.count = self.counts.count
+        if self.count == 0 and k is not None:  # what was learnt contradicts itself: forget it
+            self.__init__(state, seat, None)
+
+    def deal(self, rng) -> list[list[int]]:
+        """The unseen cards dealt to the hidden places (in the order of `hidden_places`), each
+        place's list in its slots' order; uniform among the consistent deals.
+
+        Parameters:
+            rng: a `random.Random`, the only source of chance.
+        """
+        out = self.counts.draw(rng)
+        for place, pinned in zip(out, self.pinned):
+            place.extend(pinned)
+        for i in self.ordered:
+            if len(out[i]) > 1:
+                rng.shuffle(out[i])  # (a hand is sorted; the order of a talon is unseen too)
+        return out
+
+    def world(self, rng):
+        """A copy of the position with the unseen cards so dealt, which admits every public action
+        of the deal so far (drawn again otherwise, up to MAX_TRIES times).
+
+        Parameters:
+            rng: a `random.Random`: the deal and the world's future chance come from it alone.
+        """
+        for _ in range(MAX_TRIES):
+            world = self._build(self.deal(rng), rng)
+            if self.admits(world):
+                return world
+            self.rejected += 1
+        self.failures += 1
+        return world
+
+    def _build(self, dealt, rng):
+        world = imagined_copy(self.state, rng)
+        for (_, cards), slots, got in zip(hidden_places(world, self.seat), self.slots, dealt):
+            for i, c in zip(slots, got):
+                cards[i] = c
+        return settled(world)
+
+    def admits(self, world) -> bool:
+        """Whether each recorded public action of the deal is legal in `world`, its actor holding
+        the world's hand and the cards it has played since."""
+        k = self.knowledge
+        if k is None:
+            return True
+        for p, records in enumerate(k.records):
+            played = k.played[p]
+            hand = world.hands[p]
+            for position, a, since in records:
+                if not admits(position, p, a, hand + played[since:]):
+                    return False
+        return True
+
+
+class Deals:
+    """The deals of classes of cards to places of given sizes, counted, and drawn uniformly.
+
+    Parameters:
+        classes: (the places its cards may go to, as a sorted tuple of indices; its cards) each.
+        caps: the number of cards each place takes; they add up to the number of cards.
+
+    Attributes:
+        count: the number of deals (an int; 0 when none fits).
+    """
+
+    def __init__(self, classes, caps):
+        self.classes = list(classes)
+        self.caps = tuple(caps)
+        self._nodes: dict = {}
+        self.count = self._total(0, self.caps) if sum(self.caps) == sum(len(c) for _, c in self.classes) else 0
+
+    def _total(self, k: int, caps: tuple) -> int:
+        cum = self._node(k, caps)[0]
+        return cum[-1] if cum else 0
+
+    def _node(self, k: int, caps: tuple):
+        """(cumulative weights, splits) of class `k` over the places with room `caps`."""
+        key = (k, caps)
+        node = self._nodes.get(key)
+        if node is not None:
+            return node
+        cum, splits = [], []
+        if k == len(self.classes):
+            if not any(caps):
+                cum, splits = [1], [()]
+        elif k == len(self.classes) - 1:  # the last class fills what room is left, or nothing fits
+            allowed, cards = self.classes[k]
+            if all(caps[i] == 0 for i in range(len(caps)) if i not in allowed):
+                ways, left = 1, len(cards)
+                for i in allowed:
+                    ways *= comb(left, caps[i])
+                    left -= caps[i]
+                cum, splits = [ways], [tuple((i, caps[i]) for i in allowed)]
+        else:
+            allowed, cards = self.classes[k]
+            total = 0
+            for split, ways in _splits(len(cards), allowed, caps):
+                rest = list(caps)
+                for i, t in split:
+                    rest[i] -= t
+                w = ways * self._total(k + 1, tuple(rest))
+                if w:
+                    total += w
+                    cum.append(total)
+                    splits.append(split)
+        node = self._nodes[key] = (cum, splits)
+        return node
+
+    def draw(self, rng) -> list[list]:
+        """One deal, every deal equally likely: the cards of each place.
+
+        Raises:
+            ValueError: there is no deal (`count` is 0)."""
+        if not self.count:
+            raise ValueError("no deal of these cards fits these places")
+        out = [[] for _ in self.caps]
+        caps = list(self.caps)
+        for k, (allowed, cards) in enumerate(self.classes):
+            cum, splits = self._node(k, tuple(caps))
+            split = splits[bisect_right(cum, rng.randrange(cum[-1]))] if len(splits) > 1 else splits[0]
+            cards = cards[:]
+            rng.shuffle(cards)
+            at = 0
+            for i, t in split:
+                if t:
+                    out[i].extend(cards[at:at + t])
+                    at += t
+                    caps[i] -= t
+        return out
+
+
+def _splits(m: int, allowed: tuple, caps):
+    """Each way to split `m` cards among the places `allowed` within `caps`: (((place, count), ...),
+    the number of ways to choose which cards go where)."""
+    if not allowed:
+        if m == 0:
+            yield (), 1
+        return
+    first, rest = allowed[0], allowed[1:]
+    room_after = sum(caps[i] for i in rest)
+    for t in range(min(m, caps[first]), max(0, m - room_after) - 1, -1):
+        for tail, ways in _splits(m - t, rest, caps):
+            yield ((first, t),) + tail, comb(m, t) * ways
+
+
+def replay_deal(state, world):
+    """The game of `state` played again from its seed, its deal in progress dealt as in `world`:
+    an independent check that `world` admits everything that happened (every action is
+    applied by name, and refused if illegal there).
+
+    Parameters:
+        state: a position of a game with a history (`state.origin`).
+        world: a world imagined at that position.
+
+    Returns:
+        The replayed state (its hands are the world's).
+
+    Raises:
+        ValueError: the deal's hands changed by more than the cards played (a talon drawn, an
+            exchange): the hands as dealt cannot be told from the world's.
+        GameError: an action of the history is illegal in the world: it is impossible.
+    """
+    deal = state.deal
+    hands = [list(h) for h in world.hands]
+    real = [list(h) for h in state.hands]  # (read only to tell whether the deal can be replayed so)
+    for p, a in deal.actions:
+        if a.kind == "play":
+            hands[p].append(a.arg)
+            real[p].append(a.arg)
+    if deal.hands is None or list(map(sorted, real)) != list(map(sorted, deal.hands)):
+        raise ValueError("the hands changed in this deal by more than the cards played")
+    talon, cuts = list(world.talon), None
+    if world.turn_up is not None:
+        if deal.cut is None:
+            talon.insert(0, world.turn_up)
+        else:
+            cuts = {state.deal_number: world.turn_up}
+    seed, chance_seed, first_dealer, given_hands, talons, given_cuts, first_deal = state.origin
+    twin = type(state)(state.game, seed, first_dealer=first_dealer,
+                       hands={**(given_hands or {}), state.deal_number: hands},
+                       talons={**(talons or {}), state.deal_number: talon},
+                       cuts={**(given_cuts or {}), **(cuts or {})}, first_deal=first_deal, chance_seed=chance_seed)
+    for p, a in state.history:
+        if twin.current_player != p:
+            raise GameError(f"`{a.name}` was {state.seat_name(p)}'s, but {twin.seat_name(twin.current_player)} "
+                            "is to act in the world")
+        twin.apply(a.name)
+    return twin

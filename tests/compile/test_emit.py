@@ -1,0 +1,780 @@
+"""The generated play loop (interpreter/compile/emit/) against the closures it replaces, and its safety rule.
+
+- Same seeds, same random choices: the closure path (`generated=False`), the generated
+  legal lists through the public API, and `State.playout` give identical records and scores
+  on every shipped spec and every option value. `CARDSPEC_EMIT_GAMES=N` plays N games per
+  setting (the long profile runs 1,000).
+- THE RULE (see interpreter/core/source.py): no text of a spec reaches generated source,
+  shown with hostile names, descriptions and expressions; the checker refuses any source that
+  would break the rule.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from tests.helpers import option_values, with_requirements
+
+from interpreter.compile.game import load_game
+from interpreter.core.errors import GameError
+from interpreter.core.source import Source
+from interpreter.engine.table import table_plan
+from interpreter.load.overlays import resolve
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = sorted((ROOT / "specs").rglob("*.yaml"))
+GAMES = int(os.environ.get("CARDSPEC_EMIT_GAMES", "1"))
+MAX_DEALS = 60  # enough for every shipped game to end; a cap for options that lengthen it
+
+
+def settings():
+    out = []
+    for spec in SPECS:
+        rel = spec.relative_to(ROOT / "specs").as_posix()
+        out.append(pytest.param(spec, {}, id=f"{rel}:defaults"))
+        declared = resolve(spec).data.get("options") or {}
+        for name, value in option_values(declared):
+            out.append(pytest.param(spec, with_requirements(declared, {name: value}), id=f"{rel}:{name}={value}"))
+    return out
+
+
+def finished(game, seed: int, how: str, moves: int = 0):
+    """A random game played to its end, each seat's moves chosen by its own generator (so a
+    playout must say who is choosing: `state.current`, as move by move); with `moves`, a
+    playout starts after that many moves made one by one. With `how` "drawn" (a playout) or
+    "drawn api", every move is one generator's own `choice`, which a playout draws inline
+    (interpreter/core/draw.py)."""
+    st = game.new_state(seed)
+    rngs = [random.Random(seed * 10 + p) for p in range(game.n)]
+
+    def choose(legal):
+        return rngs[st.current].choice(legal)
+    if how.startswith("drawn"):
+        choose = random.Random(seed).choice
+        how = "playout" if how == "drawn" else "api"
+    made = 0
+    while not st.is_terminal and st.deal_number <= MAX_DEALS:
+        if how == "playout" and made >= moves:
+            st.playout(choose)
+        else:
+            st.apply(choose(st.legal_actions()))
+            made += 1
+    return st
+
+
+def played(game, seed: int, how: str, moves: int = 0):
+    """A random game's history and results (`finished`), with every deal's record."""
+    st = finished(game, seed, how, moves)
+    return ([(p, a.name) for p, a in st.history], [deal_record(d) for d in st.deals], list(st.totals),
+            st.is_terminal)
+
+
+def deal_record(d) -> dict:
+    """Everything a deal's record keeps (results.DealResult), actions by name."""
+    from interpreter.core.results import DealResult
+
+    out = {k: getattr(d, k) for k in DealResult.__slots__}
+    out["actions"] = [(p, a.name) for p, a in d.actions]
+    return out
+
+
+def final_fields(game, seed: int, how: str, moves: int = 0) -> dict:
+    """Every field of the state a random game leaves (`finished`), but caches, the deals
+    (which `played` compares) and the game."""
+    return {k: v for k, v in vars(finished(game, seed, how, moves)).items()
+            if k not in ("_legal", "_played_memo", "_fmemo", "deal", "deals", "game")}
+
+
+def barbu_with(tmp_path, old: str, new: str):
+    """Barbu with `old` of its text made `new`: (generated game, closures game)."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    assert old in text
+    spec = tmp_path / "changed.yaml"
+    spec.write_text(text.replace(old, new))
+    return load_game(spec), load_game(spec, generated=False)
+
+
+def generated_phases(game):
+    return [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
+            if getattr(prog, "source", None)]
+
+
+@pytest.mark.parametrize("spec,options", settings())
+def test_generated_play_gives_the_records_of_the_closures(spec, options):
+    reference = load_game(spec, options=options, generated=False)
+    fast = load_game(spec, options=options)
+    assert not generated_phases(reference)
+    for seed in range(GAMES):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want, f"seed {seed}: the generated legal lists differ"
+        assert played(fast, seed, "playout") == want, f"seed {seed}: the playout differs"
+        assert final_fields(fast, seed, "playout") == final_fields(fast, seed, "api"), \
+            f"seed {seed}: the playout leaves the state otherwise"
+        assert played(fast, seed, "drawn") == played(reference, seed, "drawn api"), \
+            f"seed {seed}: the playout drawing its cards differs"
+        assert final_fields(fast, seed, "drawn") == final_fields(fast, seed, "drawn api"), \
+            f"seed {seed}: the playout drawing its cards leaves the state otherwise"
+
+
+def finds_cards_in_generated_code(prog) -> bool:
+    """Whether a trick phase's legal list comes from its generated `legal`: the phase's own, or
+    the one its closure offering the words said with a card wraps."""
+    fns = [prog.legal, *(c.cell_contents for c in prog.legal.__closure__ or ())]
+    return any(getattr(getattr(f, "__code__", None), "co_filename", "") == "<cardspec: trick play>" for f in fns)
+
+
+def test_the_trick_games_are_generated():
+    """Every shipped spec with trick play finds its legal cards in generated code, and plays out
+    in a generated loop unless a word may be said with a card (Klaberjass's bella: those moves
+    go through apply(), its legal list the generated cards and the words said with them)."""
+    said = []
+    for spec in SPECS:
+        game = load_game(spec)
+        tricks = [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
+                  if prog.kind == "tricks"]
+        for prog in tricks:
+            assert prog.source.startswith("def legal(st):") and finds_cards_in_generated_code(prog), (spec, prog.name)
+            assert (prog.playout is None) == bool(prog.announcements), (spec, prog.name)
+            said += [spec.name] if prog.announcements else []
+    assert "klaberjass.yaml" in said
+    closures = load_game(ROOT / "specs" / "klaberjass" / "klaberjass.yaml", generated=False)
+    assert not any(finds_cards_in_generated_code(prog) for ph in closures.phases
+                   for prog in getattr(ph, "programs", {}).values())
+
+
+def test_playout_stops_at_the_end_of_the_deal_or_goes_on_to_the_end_of_the_game():
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    rng = random.Random(3)
+    st = game.new_state(3)
+    st.playout(rng.choice)
+    assert st.deal_number == 2 and len(st.deals[0].actions) > 52 and st.deals[0].scores is not None
+    st.playout(rng.choice, whole_game=True)
+    assert st.is_terminal and len(st.deals) == 28
+
+
+@pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml"])  # a trick unrolled, and not
+def test_a_playout_from_a_tricks_first_card_plays_every_card_in_its_loop_and_leaves_no_list_behind(spec,
+                                                                                                  monkeypatch):
+    """From a trick's first card the generated loop plays the phase's cards itself (apply() takes
+    none of them), and the legal list asked for before it is not kept: asked again after the
+    deal, it is the next decision's."""
+    from interpreter.engine.state import State
+
+    game = load_game(ROOT / "specs" / spec)
+    rng = random.Random(4)
+    st = game.new_state(4)
+    while st.phase.kind != "tricks":
+        st.apply(rng.choice(st.legal_actions()))
+    assert not st.trick_cards and st.legal_actions()  # (the first card's list, kept by the state)
+    applied = []
+    real = State.apply
+    monkeypatch.setattr(State, "apply", lambda self, a: (applied.append(a), real(self, a))[1])
+    number = st.deal_number
+    st.playout(rng.choice)  # to the end of the deal: its cards, its score, on to the next decision
+    assert st.deal_number == number + 1 and st.deals[-2].scores is not None and applied == []
+    fresh = st.clone()
+    fresh._legal = None
+    assert st.legal_actions() == fresh.legal_actions() and st.legal_actions()[0].kind != "play"
+
+
+def test_a_trick_of_a_fixed_size_is_written_card_by_card():
+    """Every seat plays to every trick (Barbu): the loop is the trick's cards one after the other,
+    in locals; a seat may sit out (Euchre): one loop for any card of a trick of any size."""
+    for spec, unrolled in (("barbu/barbu.yaml", True), ("euchre/euchre.yaml", False)):
+        sources = [p.source.split("def playout")[1] for p in generated_phases(load_game(ROOT / "specs" / spec))]
+        assert sources and all(("c3 = c" in s, "cards.append(c)" in s) == (unrolled, not unrolled)
+                               for s in sources), spec
+
+
+@pytest.mark.parametrize("spec,options", [("barbu/barbu.yaml", {}), ("euchre/euchre.yaml", {}),
+                                          ("piquet/au-cent.yaml", {"best_of_five": True})])
+def test_a_playout_from_any_move_plays_the_game_move_by_move_would(spec, options):
+    """A playout may start in the middle of a trick (the card-by-card loop starts at a trick's
+    first card: the trick in progress is played on move by move), at any move of the game, up to
+    the last trick of the last deal (of the last game of a partie): the rest of the game is the
+    one played move by move, and leaves the same state; so too when it draws the cards itself."""
+    game = load_game(ROOT / "specs" / spec, options=options)
+    for how, by_api in (("playout", "api"), ("drawn", "drawn api")):
+        want = played(game, 5, by_api)
+        total = len(want[0])
+        fields = final_fields(game, 5, by_api)
+        assert fields["terminal"]
+        for moves in (total - 2, total - 1, *random.Random(1).sample(range(total), 12)):
+            assert played(game, 5, how, moves) == want, (how, moves)
+            assert final_fields(game, 5, how, moves) == fields, (how, moves)
+
+
+def test_a_playout_fault_is_placed_in_the_spec(tmp_path):
+    """A rule failing inside the generated loop is reported like one failing through apply()."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("keep: card.suit == trump and wins_trick(card)",
+                        "keep: card.suit == trump and (tricks_won + 0.5 < 1 or tricks_won + 0.5 > 2 or [1, 2][tricks_won + 0.5] == 1)")
+    spec = tmp_path / "broken.yaml"
+    spec.write_text(text)
+    game = load_game(spec)
+    from interpreter.core.errors import GameFault
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = game.new_state(seed)
+        try:
+            while not st.is_terminal:
+                st.playout(rng.choice)
+        except GameFault as e:
+            assert "broken.yaml:66:" in str(e) and "an index must be a whole number" in str(e)
+            return
+    pytest.fail("no game reached the broken rule")
+
+
+# ---- THE RULE -----------------------------------------------------------------------
+
+HOSTILE = '__import__("os").system("echo owned")'
+
+
+def hostile_spec(tmp_path) -> Path:
+    """Barbu with hostile words wherever a spec may write free text or choose a name."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    rule = f"'follow suit {HOSTILE}'"
+    text = text.replace("  follow suit:\n", f"  {rule}:\n")
+    for before, after in (("[follow suit]", f"[{rule}]"), ("[follow suit,", f"[{rule},"), (", follow suit]", f", {rule}]")):
+        text = text.replace(before, after)
+    text = text.replace("description: play a card of the suit led if you have one",
+                        f"description: '{HOSTILE} # \"\"\" quote'")
+    text = text.replace("    name: No Tricks\n", f"    name: '{HOSTILE}'\n")
+    spec = tmp_path / "hostile.yaml"
+    spec.write_text(text)
+    return spec
+
+
+def test_no_spec_text_reaches_generated_source(tmp_path):
+    spec = hostile_spec(tmp_path)
+    game = load_game(spec)
+    sources = [prog.source for prog in generated_phases(game)] + [table_plan(game).source]
+    assert sources and "st.hands = [[], [], [], []]" in sources[-1]
+    words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "suit", "Tricks", "quote"}
+    for text in sources:
+        assert "os" not in re.findall(r"[A-Za-z_]+", text)
+        for w in words - {"suit"}:  # `suit` is also the engine's own word for the suit table
+            assert not re.search(rf"\b{re.escape(w)}\b", text), w
+        assert '"' not in text and "'" not in text and "#" not in text
+    # and the hostile game plays like the plain one
+    plain = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    assert played(game, 5, "playout")[1:] == played(plain, 5, "playout")[1:]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("x = 'text'", "may not contain"),
+    ("x = 1  # a comment", "may not contain"),
+    ("import os", "which nothing resolved"),
+    ("st.__class__", "which nothing resolved"),
+    ("eval(st)", "which nothing resolved"),
+    ("_secret1 = _table", "which nothing resolved"),
+])
+def test_the_checker_refuses_source_that_breaks_the_rule(line, message):
+    src = Source("trick play")
+    src.add(0, line)
+    with pytest.raises(GameError, match=message):
+        src.build()
+
+
+def test_the_builder_only_writes_validated_literals_and_engine_fields():
+    assert Source.literal(3) == "3" and Source.literal(None) == "None" and Source.literal(True) == "True"
+    for bad in ("x", 1.5, (1,), b"x"):
+        with pytest.raises(GameError, match="is not a literal"):
+            Source.literal(bad)
+    assert Source.field("led_suit") == "st.led_suit"
+    with pytest.raises(GameError, match="is not a state field"):
+        Source.field("__class__")
+    src = Source("trick play")
+    with pytest.raises(GameError, match="stem"):
+        src.bind(object(), "x; import os")
+    name = src.bind((1, 2), "table")
+    assert re.fullmatch(r"_table[0-9]+", name) and src.namespace[name] == (1, 2)
+    with pytest.raises(GameError, match="title"):
+        bad = Source("x'; import os")
+        bad.add(0, "x = 1")
+        bad.build("x")
+
+
+# ---- expressions ----------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+from tests.expr.test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith, cards  # noqa: E402
+
+from interpreter.compile.emit.expressions import compile_expression  # noqa: E402
+from interpreter.expr import compile_expr  # noqa: E402
+from interpreter.expr.syntax import ExprError  # noqa: E402
+
+
+def both(source):
+    """The closure of `source` and its generated function (the closure again when nothing is generated)."""
+    compiled = compile_expr(source, SCOPE)
+    generated = compile_expression(compiled.node)
+    return compiled.fn, (generated[0] if generated else compiled.fn), generated
+
+
+@pytest.mark.parametrize("source,expected", GOOD)
+def test_a_generated_expression_computes_what_its_closures_compute(source, expected):
+    closure, fn, _ = both(source)
+    assert fn(State()) == closure(State()) == expected
+
+
+def test_operators_are_generated_and_the_rest_are_called():
+    _, _, (fn, text) = both("player != declarer and target != player")
+    assert "(_get" in text and " != " in text and " and " in text and "_node" not in text
+    _, _, (fn, text) = both("count(c in won where c.suit == H) + x")  # a loop is a comprehension
+    assert "for x0 in" in text and " + " in text and "_node" not in text
+    # a division and an index call the checker's functions for them, which say where a zero or a bad index came from
+    _, _, (fn, text) = both("x / (y - 1) + [1, 2][x - 6]")
+    assert "/" not in text and "_node" not in text and text.count("(st, ") == 2
+    with pytest.raises(ExprError, match="division by zero") as raised:
+        fn(State())
+    assert (raised.value.line, raised.value.column) == (1, 6)
+    _, _, (fn, text) = both("sum(10 / (c.points - 1) for c in won where c.suit != H) + [1][x]")  # in a loop too
+    assert "for x0 in" in text and "_node" not in text
+    with pytest.raises(ExprError, match="index 7 is out of range for a list of 1 item") as raised:
+        fn(State())
+    assert (raised.value.line, raised.value.column) == (1, 63)
+
+
+def test_a_closure_that_reads_a_loop_variable_keeps_its_loop_a_closure():
+    """Every form of the language has a tree; a node without one (a form added later) that
+    reads a loop variable cannot run where the variable is a local: its loop stays whole."""
+    from interpreter.compile.emit.expressions import compile_expression as generate
+    from interpreter.expr.closures import _C
+
+    compiled = compile_expr("sum(c.points + 1 for c in won) + x", SCOPE)
+    loop, x = compiled.node.tree[2:]
+    value = loop.tree[5]
+    loop.tree = loop.tree[:5] + (_C(value.fn, value.type, value.ctx, value.cells),)  # the same node, no tree
+    fn, text = generate(compiled.node)
+    assert "_node" in text and "for x0" not in text and fn(State()) == compiled.fn(State()) == 11 + 6 + 7
+
+
+LOOPS = [  # (source, value on test_expr's State): every aggregate, nested loops, a loop in a function call
+    ("count(c in won where c.suit == H)", 3),
+    ("count(c.suit == H for c in won)", 3),
+    ("count(c.suit == H for c in won where c.rank == K)", 1),
+    ("sum(c.points for c in won where c.suit == H)", 11),
+    ("sum(c.points for c in won)", 11),
+    ("min(c.points for c in won where c.suit == S)", 0),
+    ("max(c.points for c in hand where c.suit == C)", 0),
+    ("max(count(c in won where c.suit == s) for s in suits)", 3),
+    ("sum(sum(count(c in won where c.suit == s and c.rank == r) for r in [Q, K]) for s in suits)", 3),
+    ("any(c in hand where c.suit != H)", True),
+    ("all(c in hand where c.suit == H)", False),
+    ("any(c.suit == S for c in hand where c.rank == 4)", True),
+    ("filter(c in hand where c.suit == H and not wins_trick(c) and c.rank != T)", cards("2H 3H")),
+    ("count(p in seats where longest(p) == max(longest(q) for q in seats))", 2),
+    ("sum(x for c in won) + count(xs)", 7 * 6 + 3),
+]
+
+
+@pytest.mark.parametrize("source,expected", LOOPS)
+def test_a_generated_loop_computes_what_its_closure_computes(source, expected):
+    closure, fn, generated = both(source)
+    assert generated is not None and "for x0 in" in generated[1] and "_node" not in generated[1]
+    assert fn(State()) == closure(State()) == expected
+
+
+@given(_arith(4), hst.integers(-50, 50), hst.integers(-50, 50), hst.integers(-50, 50))
+def test_generated_arithmetic_agrees_with_the_closures(expr, x, y, z):
+    from interpreter.expr.syntax import ExprError
+    source, _ = expr
+    try:
+        compiled = compile_expr(source, ARITH_SCOPE)
+    except ExprError:
+        return
+    generated = compile_expression(compiled.node)
+    fn = generated[0] if generated else compiled.fn
+    env = {"x": x, "y": y, "z": z}
+    try:
+        want = compiled.fn(env)
+    except ExprError as e:
+        with pytest.raises(ExprError) as got:
+            fn(env)
+        assert (got.value.message, got.value.line, got.value.column) == (e.message, e.line, e.column)
+        return
+    assert fn(env) == want
+
+
+def test_a_name_that_starts_with_an_underscore_must_be_a_bound_one():
+    src = Source("trick play")
+    src.namespace["_weird"] = 1  # (not made by bind)
+    src.add(0, "x = _weird")
+    with pytest.raises(GameError, match="is not a bound name"):
+        src.build("x")
+
+
+def test_a_name_alone_is_left_to_its_getter():
+    assert compile_expression(compile_expr("x", SCOPE).node) is None
+    assert compile_expression(compile_expr("-x", SCOPE).node) is not None
+
+
+def test_a_state_field_is_read_in_place_and_anything_else_through_its_getter():
+    from operator import attrgetter
+
+    from interpreter.compile.emit.tricks import _field_of
+    assert _field_of(attrgetter("led_suit")) == "led_suit"
+    assert _field_of(attrgetter("no_such_field")) is None
+    assert _field_of(attrgetter("led_suit", "trump")) is None
+    assert _field_of(lambda st: st.led_suit) is None
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    source = "".join(p.source for p in generated_phases(game))
+    assert "v = st.led_suit" in source
+
+
+def test_a_rule_of_three_conditions_is_generated_step_by_step(tmp_path):
+    """`card.suit == x and A and B`: a comparison read inline, then two steps, each on what the one
+    before kept."""
+    fast, reference = barbu_with(tmp_path, "keep: card.suit == trump and wins_trick(card)",
+                                 "keep: card.suit == trump and wins_trick(card) and card.rank != 2")
+    assert any("_step" in p.source and p.source.count("if kept:") >= 3 for p in generated_phases(fast))
+    for seed in range(3):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
+
+
+def test_random_bots_play_in_the_playout_with_the_same_games():
+    """`simulate` lets a table of bots that choose from the legal list alone run in the generated
+    loop; their games are the ones they play move by move."""
+    from interpreter.players.agents import RandomAgent
+    from interpreter.study.stats import play_games
+
+    class MoveByMove(RandomAgent):
+        plays_out = False
+
+    game = load_game(ROOT / "specs" / "spades" / "spades.yaml")
+    seeds = range(3)
+
+    def games(kind):
+        out = []
+        for seed, state, stopped in play_games(game, lambda s: [kind(s * 10 + k) for k in range(4)], seeds, 40):
+            out.append(([(p, a.name) for p, a in state.history], list(state.totals), stopped))
+        return out
+    fast = games(RandomAgent)
+    assert fast == games(MoveByMove) and any(len(h) > 200 for h, _, _ in fast)
+
+
+@pytest.mark.parametrize("where, text", [
+    ("a play rule", ("keep: card.suit == trump and wins_trick(card)",
+                     "keep: card.suit == trump and (tricks_won + 0.5 < 1 or tricks_won + 0.5 > 2 or [1, 2][tricks_won + 0.5] == 1)")),
+    ("the end of a trick", ("      rules: [follow suit, must win with a trump]\n",
+                            "      rules: [follow suit, must win with a trump]\n"
+                            "      stop_when: 'trick_number / 2 >= 1 and trick_number / 2 <= 2 and [2, 2][trick_number / 2] == 1'\n")),
+    ("a double", ("may_double: player != declarer or doubled(target, player)",
+                  "may_double: player != declarer or (if tricks_won + 1.5 >= 1 and tricks_won + 1.5 <= 2 then "
+                  "[true, false][tricks_won + 1.5] else true)")),
+    ("the score", ("score: 5 * tricks_won", "score: 5 * tricks_won + (if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 2 then [0, 0][tricks_won + 0.5] else 0)")),
+])
+def test_a_fault_in_the_playout_reads_as_one_move_by_move(tmp_path, where, text):
+    """The same failure of the rules, the same message, the same place and the same action named,
+    whether the deal runs in the generated loop or through apply()."""
+    from interpreter.core.errors import GameFault
+    spec = tmp_path / "broken.yaml"
+    spec.write_text((ROOT / "specs" / "barbu" / "barbu.yaml").read_text().replace(*text))
+    game = load_game(spec)
+
+    def fault(how):
+        rng = random.Random(2)
+        st = game.new_state(2)
+        try:
+            while not st.is_terminal:
+                if how == "playout":
+                    st.playout(rng.choice)
+                else:
+                    st.apply(rng.choice(st.legal_actions()))
+        except GameFault as e:
+            return str(e)
+        return None
+    message = fault("api")
+    assert message is not None and "broken.yaml:" in message, where
+    assert fault("playout") == message
+
+
+def test_a_spec_function_is_one_generated_function_over_its_parameters():
+    from interpreter.compile.emit.expressions import compile_function as generate
+    from interpreter.expr import compile_function
+
+    impl, _ = compile_function("count(c in won where c.suit == s) + longest(p)", SCOPE, {"s": "suit", "p": "seat"})
+    fn, text = generate(*impl.body)
+    assert text.startswith("def value(st, a0, a1):") and "_node" not in text
+    assert fn(State(), 1, 3) == impl(State(), 1, 3) == 3 + 3
+    impl, _ = compile_function("10 / (p - 1)", SCOPE, {"p": "number"})  # a division on a parameter
+    fn, text = generate(*impl.body)
+    assert text == "def value(st, a0):\n    return _fn0(st, 10, (a0 - 1))\n" and fn(State(), 3) == impl(State(), 3) == 5
+    with pytest.raises(ExprError, match="division by zero: `p - 1` is 0"):
+        fn(State(), 1)
+
+
+
+def test_a_stop_condition_reads_the_trick_just_finished(tmp_path):
+    """`stop_when` runs after each trick as move by move, reading who led it: the loop writes the
+    trick it keeps in locals back to the state first."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("    score: -2 * tricks_won\n    total: -26\n",
+                        "    play:\n      stop_when: leader == left(dealer) and count(tricks) >= 3\n    score: -2 * tricks_won\n")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("  total: 0 "))  # (no game total)
+    spec = tmp_path / "stop.yaml"
+    spec.write_text(text)
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    stopped = 0
+    for seed in range(4):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "playout") == want
+        game = reference.new_state(seed)
+        game.apply(next(a for a in game.legal_actions() if a.name == "contract no_tricks"))
+        game.playout(random.Random(seed).choice)
+        stopped += len(game.deals[0].tricks) < 13
+    assert stopped  # (the condition did stop some deals early)
+
+
+def test_a_rule_that_reads_the_trick_sees_the_cards_played_to_it_so_far(tmp_path):
+    """The unrolled loop keeps the trick in locals: a rule's condition that reads the trick (here:
+    only the third card of a trick must follow suit) sees exactly the cards played to it, at
+    every place in the trick, as move by move."""
+    fast, reference = barbu_with(tmp_path, "    when: not leading\n    keep: card.suit == led_suit\n",
+                                 "    when: count(trick) == 2\n    keep: card.suit == led_suit\n")
+    assert "c3 = c" in generated_phases(fast)[0].source
+    for seed in range(3):
+        assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
+
+
+def test_a_rule_to_win_the_trick_that_applies_on_lead_too_keeps_every_card_there(tmp_path):
+    """`wins_trick` on the trick's first card holds for every card (the trick is empty): the
+    unrolled loop writes nothing to narrow there, and still plays what move by move plays."""
+    fast, reference = barbu_with(tmp_path, "    when: not leading\n    keep: card.suit == trump and wins_trick(card)\n",
+                                 "    keep: card.suit == trump and wins_trick(card)\n")
+    assert any("c3 = c" in p.source for p in generated_phases(fast))
+    for seed in range(3):
+        assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
+
+
+def test_no_spec_name_reaches_a_generated_function_or_loop():
+    """Loop variables and a spec function's parameters become the generator's own locals
+    (`x0`, `a0`...): the words a spec chose for them never reach the source."""
+    from interpreter.compile.emit.expressions import compile_function as generate
+    from interpreter.expr import compile_function
+
+    body = "count(system in won where system.suit == popen) + sum(eval.points for eval in hand) + exec"
+    impl, _ = compile_function(body, SCOPE, {"popen": "suit", "exec": "number"})
+    fn, text = generate(*impl.body)
+    assert text.startswith("def value(st, a0, a1):")
+    for word in ("system", "popen", "eval", "exec", "points", "suit", "won", "hand"):
+        assert not re.search(rf"\b{word}\b", text), word
+    assert fn(State(), 1, 5) == impl(State(), 1, 5) == 3 + 10 + 5  # hearts won; the ten in hand; exec
+
+
+def test_a_third_rule_on_the_suit_reads_the_cards_kept_so_far(tmp_path):
+    """After `follow suit`, a rule on the suit keeps all of the led suit's cards or none, with no
+    card tested; a third rule on the suit may find the hand narrowed to another suit (the
+    trumps of a void hand), and tests its cards again: when hearts are led to a seat void in
+    them, its low trumps are not low hearts."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    text = text.replace("rules: [follow suit, must win with a trump]",
+                        "rules: [follow suit, must win with a trump, low hearts if you can]")
+    text = text.replace("  must win with a trump:\n", "  low hearts if you can:\n    description: play a heart below"
+                        " the ten if you can\n    when: not leading\n    keep: card.suit == H and card.rank in [2, 3, 4, 5, 6, 7, 8, 9]\n"
+                        "  must win with a trump:\n")
+    spec = tmp_path / "three_suits.yaml"
+    spec.write_text(text)
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    source = "".join(p.source for p in generated_phases(fast))
+    assert "cands if v == gv else None" in source and "[c for c in cands if _table" in source
+    for seed in range(6):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
+
+
+def named_in(game, kind: str):
+    """The game of seed 5 played out (as `finished`), its chooser answering with the action's
+    name in the phases of `kind`."""
+    st = game.new_state(5)
+    rngs = [random.Random(5 * 10 + p) for p in range(game.n)]
+
+    def by_name(legal):
+        a = rngs[st.current].choice(legal)
+        return a.name if st.phase.kind == kind else a
+    while not st.is_terminal and st.deal_number <= MAX_DEALS:
+        st.playout(by_name)
+    return st
+
+
+@pytest.mark.parametrize("kind, said, contract, wrong", [
+    ("double", "double ", "contract no_tricks", "contract no_queens"),  # a contract, not a double
+    ("announce", "trump ", "contract trumps", "pass"),  # a double, not a trump
+])
+def test_a_chooser_that_names_its_choice_plays_the_same_game_and_an_illegal_one_is_refused(kind, said, contract,
+                                                                                             wrong):
+    """The doubling and announcing loops take from a chooser what apply() takes: a name is read
+    as the action it names, and an action not in the list is refused, the state unchanged."""
+    from interpreter.core.errors import IllegalAction
+
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    st, want = named_in(game, kind), finished(game, 5, "playout")
+    assert [(p, a.name) for p, a in st.history] == [(p, a.name) for p, a in want.history]
+    assert any(a.name.startswith(said) for _, a in st.history)
+    st = game.new_state(5)
+    st.apply(contract)
+    assert st.phase.kind == kind
+    foreign = next(a for _, a in want.history if a.name == wrong)
+    before = (st.current, len(st.history), st.view(st.current))
+    with pytest.raises(IllegalAction):
+        st.playout(lambda legal: foreign)
+    assert (st.current, len(st.history), st.view(st.current)) == before
+
+
+@pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml"])  # a trick unrolled, and not
+def test_a_chooser_that_names_its_cards_plays_the_same_game(spec):
+    """The card loop takes from a chooser what apply() takes: a card's name is read as the card."""
+    game = load_game(ROOT / "specs" / spec)
+    st, want = named_in(game, "tricks"), finished(game, 5, "playout")
+    assert [(p, a.name) for p, a in st.history] == [(p, a.name) for p, a in want.history]
+    assert st.totals == want.totals
+
+
+def mid_play(game, seed: int, cards: int):
+    """A Barbu state `cards` cards into the play of a No Tricks deal."""
+    st = game.new_state(seed)
+    st.apply(next(a for a in st.legal_actions() if a.name == "contract no_tricks"))
+    rng = random.Random(seed)
+    while st.phase.kind != "tricks" or sum(map(len, st.hands)) > 52 - cards:
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("place", [0, 1, 2, 3, 5])  # the first trick's places, and the second's second
+@pytest.mark.parametrize("wrong", ["own card the rules forbid", "card of another hand", "not a card"])
+def test_a_card_not_in_the_list_is_refused_as_apply_refuses_it_the_state_unchanged(place, wrong):
+    """A chooser that picks outside the list it is given (a card of its hand the rules forbid,
+    another seat's card, something else) is refused by the card loop as apply() refuses it, at
+    any place of a trick, with the state what the same moves made one by one leave."""
+    from interpreter.core.errors import IllegalAction
+
+    game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
+    st = mid_play(game, 7, 0)
+    reference = st.clone()
+    rng, made = random.Random(3), []
+
+    def choose(legal):
+        if len(made) < place:
+            made.append(rng.choice(legal))
+            return made[-1]
+        hand = st.hands[st.current]
+        others = [c for p, h in enumerate(st.hands) if p != st.current for c in h]
+        if wrong == "own card the rules forbid":
+            return next(c for c in hand if c not in legal)
+        if wrong == "card of another hand":
+            return next((c for c in others if st.suit[c] == st.suit[legal[0]]), others[0])
+        return st.game.phases[1].every_action[0]
+    if wrong == "own card the rules forbid" and place % 4 == 0:
+        place += 1  # (on lead every card is allowed)
+    with pytest.raises(IllegalAction):
+        st.playout(choose)
+    for action in made:
+        reference.apply(action)
+    def fields(s):  # (but the bindings expressions are read with, and the caches)
+        out = {k: v for k, v in vars(s).items() if k not in ("_legal", "game", "player", "target", "deal", "deals")}
+        return out, [deal_record(d) for d in s.deals]
+    assert len(made) == place and fields(st) == fields(reference)
+    st.playout(random.Random(1).choice)  # and play goes on from there
+    assert st.deals[-2].scores is not None and sum(st.deals[-2].scores) == -26
+
+
+def test_a_table_whose_values_are_runs_of_card_numbers_is_found_by_bisection():
+    from interpreter.compile.emit.tricks import _runs
+
+    assert _runs((0, 0, 1, 1, 1, 2)) == {0: (0, 2), 1: (2, 5), 2: (5, 6)}
+    assert _runs((0, 1, 0)) is None  # value 0 in two runs: the legal list filters card by card
+    assert _runs([0, 0, 1]) is None and _runs(()) == {}
+    sources = [prog.source for prog in generated_phases(load_game(ROOT / "specs" / "barbu" / "barbu.yaml"))]
+    assert sources and all("_bisect" in s.split("def playout")[0] for s in sources)  # follow suit, in `legal`
+    # a playout reads grouped hands, each cut into its suits where they begin
+    cut = "groups.append({0: hand[:b0], 1: hand[b0:b1], 2: hand[b1:b2], 3: hand[b2:]})"
+    assert all(cut in s.split("def playout")[1] and "for c in hand" not in s for s in sources)
+
+
+def test_a_sorted_hand_is_cut_into_the_runs_of_a_table_in_card_order():
+    """The runs in card order, whatever their values: each group the cards of its run, empty
+    when the hand has none."""
+    from interpreter.compile.emit.tricks import _cut, _runs
+    from interpreter.core.source import Source
+
+    src = Source("trick play")
+    src.add(0, "def playout(hands):")
+    src.add(1, "groups = []")
+    src.add(1, "for hand in hands:")
+    _cut(src, _runs((2, 2, 0, 0, 1)))  # value 2 first: cards 0 and 1
+    src.add(1, "return groups")
+    (cut,) = src.build("playout")
+    assert cut([[0, 3, 4], [1], [], [2, 3]]) == [{2: [0], 0: [3], 1: [4]}, {2: [1], 0: [], 1: []},
+                                                 {2: [], 0: [], 1: []}, {2: [], 0: [2, 3], 1: []}]
+    assert [list(g) for g in cut([[0, 3, 4]])[0].values()] == [[0], [3], [4]]  # (in card order)
+
+
+def test_a_playout_groups_hands_by_a_few_whole_numbers_into_lists_made_at_once(monkeypatch):
+    """Hands grouped by a table of a few values that are not runs of card numbers start with one
+    empty list a value (a suit a hand lacks stays empty, as a missing one would be: no card to
+    follow with); a table of other values groups as it goes."""
+    import interpreter.compile.emit.tricks as tricks
+    from interpreter.compile.emit.tricks import _values
+
+    assert _values((2, 0, 1, 0)) == (0, 1, 2)
+    assert _values([0, 1]) is None and _values(tuple(range(17))) is None  # not a table; too many values
+    assert _values((0, True)) is None and _values((0, 1.5)) is None  # whole numbers only
+    assert _values(tuple(range(16))) == tuple(range(16))
+    monkeypatch.setattr(tricks, "_runs", lambda table: None)  # as if a suit were not one run
+    spec = ROOT / "specs" / "barbu" / "barbu.yaml"
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    playouts = [prog.source.split("def playout")[1] for prog in generated_phases(fast)]
+    assert playouts and all("gp = {0: [], 1: [], 2: [], 3: []}" in s and "setdefault" not in s for s in playouts)
+    for seed in range(2):
+        assert played(fast, seed, "playout") == played(reference, seed, "api")
+
+
+def test_a_playout_that_groups_as_it_goes_plays_the_same_games(monkeypatch):
+    """The grouping for any other table (values found card by card) gives the same games."""
+    import interpreter.compile.emit.tricks as tricks
+
+    monkeypatch.setattr(tricks, "_values", lambda table: None)
+    spec = ROOT / "specs" / "barbu" / "barbu.yaml"
+    fast = load_game(spec, options={"early_stop": True})  # (with a stop condition in the loop)
+    reference = load_game(spec, options={"early_stop": True}, generated=False)
+    assert all("setdefault" in s for s in (p.source for p in generated_phases(fast)))
+    for seed in range(2):
+        assert played(fast, seed, "playout") == played(reference, seed, "api")
+
+
+# ---- the card loop over many cascades ---------------------------------------------------
+
+from hypothesis import settings  # noqa: E402
+
+RULE_NAMES = ("follow suit", "heart-lead ban", "must win with a trump")  # the names Barbu's contracts list
+KEEPS = ("card.suit == led_suit", "card.suit != H", "card.suit == trump and wins_trick(card)",
+         "wins_trick(card)", "card.rank != Q", "card.suit == led_suit and card.rank != 2")
+WHENS = (None, "leading", "not leading", "count(trick) == 1", "count(trick) >= 2", "tricks_won < 2")
+
+
+@settings(max_examples=20, deadline=None)
+@given(hst.lists(hst.tuples(hst.sampled_from(WHENS), hst.sampled_from(KEEPS)), min_size=3, max_size=3),
+       hst.integers(0, 3))
+def test_any_cascade_plays_in_the_loop_what_it_plays_move_by_move(tmp_path_factory, rules, seed):
+    """Barbu's three play rules, each given any condition and any restriction: the card-by-card
+    loop and the closures play the same game (on lead or not, at every place of a trick, with
+    rules that read the trick, its winner or the seat's own tricks)."""
+    text = (ROOT / "specs" / "barbu" / "barbu.yaml").read_text()
+    start, end = text.index("play_rules:\n"), text.index("\ncontracts:\n")
+    block = ["play_rules:"]
+    for name, (when, keep) in zip(RULE_NAMES, rules):
+        block += [f"  {name}:", f"    description: {name}"]
+        block += [f"    when: {when}"] if when else []
+        block += [f"    keep: {keep}"]
+    spec = tmp_path_factory.mktemp("cascade") / "barbu.yaml"
+    spec.write_text(text[:start] + "\n".join(block) + "\n" + text[end:])
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    assert any("c3 = c" in p.source for p in generated_phases(fast))
+    assert played(fast, seed, "playout") == played(reference, seed, "api")

@@ -1,0 +1,34 @@
+"""How a failure of the rules during a game is told, as mutation testing found it unchecked:
+the message of each kind of failure, and the action named when it had already been taken."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.compile.game import load_game
+from interpreter.engine.faults import fault, where
+
+GAME = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml")
+
+
+@pytest.mark.parametrize("error, message", [
+    (RecursionError("maximum recursion depth exceeded"), "the rules recurse too deeply"),
+    (KeyError("x"), "the rules failed: KeyError: 'x'"),
+    (ValueError(), "the rules failed: ValueError"),
+])
+def test_each_kind_of_failure_is_told_with_the_deal_and_the_seed(error, message):
+    st = GAME.new_state(4)
+    assert fault(st, error, "deal 1").message == f"{message} (deal 1; seed 4)"
+
+
+def test_an_action_already_taken_is_named_with_the_seat_that_took_it():
+    st = GAME.new_state(4)
+    chosen = st.find_action("contract no_tricks")
+    st.apply(chosen)  # B chose; another seat is to act now
+    assert st.current_player != 1
+    assert where(st, chosen) == "deal 1, at `B contract no_tricks`"
+    other = st.legal_actions()[0]  # not taken yet: named with the seat to act
+    assert where(st, other) == f"deal 1, at `{GAME.seat_names[st.current_player]} {other.name}`"
+    assert where(st) == f"deal 1, {GAME.seat_names[st.current_player]} to act after `B contract no_tricks`"

@@ -1,0 +1,115 @@
+"""The State's own behaviour, where mutation testing found it unchecked: applying an action
+object straight away, refusing one, the seed in a fault, a clone's legal list, a partie's totals,
+a finished game's seat to act and the game total it promised."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from tests.phases.table import X, Y, Z, game, hand, legal, one_deal, position
+from tests.phases.test_tricks import spec as tricks_spec
+
+from interpreter.compile.game import load_game
+from interpreter.core.errors import GameError, GameFault, IllegalAction
+from interpreter.engine.state import TERMINAL
+
+HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]
+
+
+def trick_position():
+    st = position(tricks_spec(), HANDS, dealer=Z)
+    st.apply("trump H")
+    return st
+
+
+def test_a_card_is_applied_as_an_action_without_asking_for_the_legal_list_first():
+    st = trick_position()
+    st.apply(st.hands[X][0])  # AS, given as the card itself: the legal list is not cached yet
+    assert st.current_player == Y and hand(st, X) == "KS QS AH"
+    st.apply(st.hands[Y][0])  # JS, the only legal card
+    assert st.current_player == Z and hand(st, Y) == "KH QH JH"
+
+
+def test_an_illegal_card_given_as_an_action_is_refused_with_the_rule():
+    st = trick_position()
+    st.apply(st.hands[X][0])
+    with pytest.raises(IllegalAction) as e:
+        st.apply(st.hands[Y][1])  # KH while Y holds JS
+    assert e.value.message == ("`play KH` breaks the rule `follow suit` (play a card of the suit led if you "
+                               "have one); you may play JS")
+    assert e.value.rule == "follow suit"
+    assert legal(st) == ["play JS"] and st.current_player == Y
+    with pytest.raises(IllegalAction) as e:
+        st.apply(st.hands[X][0])  # KS: X's card, not Y's
+    assert e.value.message == "Y does not hold KS"
+
+
+def test_a_fault_names_the_seed_of_the_game():
+    # an index validate proves in range but that is no whole number when X wins the trick
+    g = one_deal("  play:", '"if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 3 then [10, 20, 30][tricks_won + 0.5] else 0"',
+                 head="play: {leader: next(dealer)}",
+                 deal="hand_size: 1")
+    st = g.new_state(7, first_dealer=X)
+    with pytest.raises(GameFault) as e:
+        while not st.is_terminal:
+            st.apply(st.legal_actions()[0])
+    assert str(e.value).splitlines()[0] == "t.yaml:18:82: an index must be a whole number (deal 1, at `X play QS`; seed 7)"
+
+
+def test_a_clone_has_its_own_legal_list():
+    st = trick_position()
+    st.legal_actions()  # the original has its legal list cached
+    other = st.clone()
+    theirs = other.legal_actions()
+    assert [a.name for a in theirs] == ["play AS", "play KS", "play QS", "play AH"]
+    theirs.clear()  # a caller may do what it likes with the list it was given
+    assert legal(st) == ["play AS", "play KS", "play QS", "play AH"]
+    st.apply("play KS")
+    assert st.current_player == Y and other.current_player == X
+
+
+PARTIE = """
+phases:
+  deal: {hand_size: 1}
+  score:
+contracts:
+  game:
+    score: 1 + deal_number
+match: {deals: 1}
+partie: {ends_when: games_played >= 3}
+"""
+
+
+def test_each_game_of_a_partie_starts_from_zero():
+    st = game(PARTIE).new_state(1, first_dealer=X)
+    assert st.is_terminal
+    assert st.game_totals == [[2, 2, 2], [3, 3, 3], [4, 4, 4]]
+    assert st.totals == [4, 4, 4]
+
+
+@pytest.mark.parametrize("how", ["apply", "playout"])
+def test_a_finished_game_has_nobody_to_act_and_nothing_legal(how):
+    st = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml").new_state(6)
+    rng = random.Random(6)
+    while not st.is_terminal:
+        if how == "playout":
+            st.playout(rng.choice)
+        else:
+            st.apply(rng.choice(st.legal_actions()))
+    assert st.current_player == TERMINAL and st.legal_actions() == [] and len(st.deals) == 28
+
+
+def test_a_game_whose_totals_break_the_spec_s_promise_fails_at_its_end_with_the_rule(tmp_path):
+    """`match.total` is checked as the game ends, like the score sheet's check column."""
+    text = (Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml").read_text()
+    assert "  total: 0 " in text
+    spec = tmp_path / "promise.yaml"
+    spec.write_text(text.replace("  total: 0 ", "  total: 1 "))
+    st = load_game(spec).new_state(6)
+    rng = random.Random(6)
+    with pytest.raises(GameError) as e:
+        st.playout(rng.choice, whole_game=True)
+    assert e.value.rule == "match.total" and "sum to 0" in str(e.value) and "game total of 1" in str(e.value)
+    assert len(st.deals) == 28

@@ -1,0 +1,106 @@
+"""The worlds a seat imagines (`State.sampled_for`), where mutation testing found them unchecked:
+a seat calling blind does not know its own hand, a dead card shown stays where it is, and the
+secret partner is found again in each world; and a world re-dealt by slices is the one
+re-dealt card by card."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from tests.phases.table import X, Y, Z, cards, hand, one_deal, play, position
+from tests.phases.test_call import HANDS as CALL_HANDS
+from tests.phases.test_call import spec as call_spec
+from tests.phases.test_call_card import bid_and_name
+from tests.phases.test_call_card import spec as call_card_spec
+from tests.phases.test_deal import MORE
+
+from interpreter.compile.game import load_game
+from interpreter.engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
+
+
+def worlds(st, seat, count=20):
+    return [st.sampled_for(seat, random.Random(k)) for k in range(count)]
+
+
+def test_a_seat_calling_blind_imagines_its_own_hand_too():
+    st = position(call_spec(blind="    blind: true"), CALL_HANDS, dealer=X)
+    assert st.current_player == Y and st.calling_blind and not st.unseen[Y]
+    own = {tuple(w.hands[Y]) for w in worlds(st, Y)}
+    assert len(own) > 1 and all(len(h) == 4 for h in own)
+    assert {hand(w, X) for w in worlds(st, Y)} != {hand(st, X)}  # the others' hands too
+
+
+def test_the_dead_card_shown_at_the_bottom_stays_there():
+    g = one_deal(MORE + "  play:", "tricks_won", deal="hand_size: 2", head="play:\n  leader: next(dealer)")
+    st = position(g, ["AS KS", "QS JS", "AH KH"], talon="QD JD AD QH JH", dealer=X)
+    assert cards(st, st.talon) == ["QH", "JH"] and cards(st, [st.dead]) == ["JH"] and not st.is_terminal
+    seen = worlds(st, X)
+    assert {cards(w, w.talon)[1] for w in seen} == {"JH"}
+    assert len({cards(w, w.talon)[0] for w in seen}) > 1  # the other talon card is anywhere unseen
+    assert {hand(w, X) for w in seen} == {"AS KS QD"}
+
+
+def test_in_each_world_the_holder_of_the_called_card_is_found_again():
+    st = position(call_card_spec(), ["AS QS JS", "AH QH JH", "KS KH KD"], talon="AD QD JD", dealer=X)
+    bid_and_name(st, "H")
+    assert cards(st, [st.called_card]) == ["KH"] and st.called_holder == Z
+    holders = set()
+    for w in worlds(st, X):
+        held = [p for p in (X, Y, Z) if w.called_card in w.hands[p]]
+        if held:  # (else it lies in the talon of this world)
+            assert w.called_holder == held[0]
+            holders.add(w.called_holder)
+    assert holders == {Y, Z}
+
+
+def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keeps_its_own():
+    from types import SimpleNamespace
+
+    from interpreter.core.results import Trick
+    from interpreter.engine.worlds import settled
+
+    def world(talon, tricks=()):
+        return SimpleNamespace(hands=[[3, 1], [2]], talon=talon, called_card=7, called_holder=1, trick_cards=[],
+                               tricks=list(tricks), _legal=None)
+    assert settled(world([7])).called_holder is None  # (the real holder is not this world's)
+    assert settled(world([], [Trick.of(1, 0, (7, 2), (0, 1), 0, 0)])).called_holder == 1
+    w = world([])
+    w.hands[0].append(7)
+    assert settled(w).called_holder == 0 and w.hands[0] == [1, 3, 7]
+
+
+def card_by_card(state, seat, rng):
+    """The re-deal as it is defined: the pool in card order, shuffled by `rng`, and each hidden
+    card in turn, place by place, taking the pool's last."""
+    world = imagined_copy(state, rng)
+    fixed = fixed_cards(state, seat)
+    places = [c for _, c in hidden_places(world, seat)]
+    pool = sorted(c for place in places for c in place if c not in fixed)
+    rng.shuffle(pool)
+    for place in places:
+        for i, c in enumerate(place):
+            if c not in fixed:
+                place[i] = pool.pop()
+    return settled(world)
+
+
+@pytest.mark.parametrize("spec", ["barbu/barbu.yaml", "euchre/euchre.yaml", "piquet/rubicon.yaml",
+                                  "spades/spades.yaml"])
+def test_a_world_is_the_same_whether_its_places_take_their_cards_one_by_one_or_at_once(spec):
+    """Where no hidden card stays put, a place takes the pool's last cards in one slice: the same
+    worlds, for the same generator, as card by card (with a turn-up or a talon card seen, some
+    stay put and the places fill card by card)."""
+    game = load_game(Path(__file__).resolve().parents[2] / "specs" / spec)
+    play_rng = random.Random(7)
+    st = game.new_state(7)
+    for move in range(60):
+        if st.is_terminal:
+            break
+        if move % 7 == 3:
+            for seat in range(game.n):
+                got = st.sampled_for(seat, random.Random(move * 10 + seat))
+                want = card_by_card(st, seat, random.Random(move * 10 + seat))
+                assert (got.hands, got.talon, got.discards) == (want.hands, want.talon, want.discards), (move, seat)
+        st.apply(play_rng.choice(st.legal_actions()))

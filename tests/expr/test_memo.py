@@ -1,0 +1,131 @@
+"""The spec's functions remembered within one evaluation (interpreter/expr/memo.py), and which
+are chosen to be (interpreter/compile/functions.py): the same values as computed afresh, never
+one of another seat or another moment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.phases.table import X, Y, Z, game, play, position
+
+from interpreter.compile.game import Compiler
+from interpreter.expr.memo import remembered
+from interpreter.load.overlays import resolve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# each seat's tricks, asked twice by `twice` (so remembered) and read for `player`
+COUNTING = """
+phases:
+  deal: {hand_size: 4}
+  play:
+  score:
+play:
+  leader: left(dealer)
+  rules: [follow suit]
+play_rules:
+  follow suit:
+    when: not leading
+    keep: card.suit == led_suit
+functions:
+  mine:
+    description: the player's tricks and the cards of his hand left, spades twice
+    value: tricks_won + count(hand) + count(c in hand where c.suit == S)
+  twice:
+    description: asks `mine` twice
+    value: mine + mine
+  per_trick:
+    description: a seat's tricks, asked in a loop whose variable it does not read
+    params: {p: seat}
+    value: tricks_won_by(p) + count(hand_of(p))
+  table:
+    description: every seat's tricks, each asked again for every seat
+    value: sum(per_trick(s) for s in seats where per_trick(s) >= 0)
+contracts:
+  game:
+    score: 100 * twice + table
+match: {deals: 1}
+"""
+
+
+def remembered_functions(text: str) -> set[str]:
+    compiler = Compiler(resolve("t.yaml", text=text))
+    compiler.compile()
+    scope = compiler.scope
+    return ({n for n, f in scope.funcs.items() if hasattr(f.impl, "remembers")}
+            | {n for n, name in scope.names.items() if hasattr(name.get, "remembers")})
+
+
+def test_each_seat_scores_its_own_remembered_value():
+    g = game(COUNTING)
+    st = position(g, ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"], dealer=Z)  # X leads
+    play(st, "play AS", "play AH", "play AD", "play KS", "play KH", "play KD",
+         "play QS", "play QH", "play QD", "play JS", "play JH", "play JD")
+    assert st.deals[0].scores == [800 + 4, 4, 4]  # X took every trick; the table's tricks: 4 (no card left)
+
+
+def test_a_function_asked_again_with_the_same_arguments_is_remembered_and_others_are_not():
+    assert remembered_functions(f"game: T\nseats: [X, Y, Z]\npack:\n  suits: [S, H, D]\n  ranks: [A, K, Q, J]\n"
+                                f"{COUNTING}") == {"mine", "twice", "per_trick", "table"}
+    skat = remembered_functions((ROOT / "specs" / "skat" / "skat.yaml").read_text())
+    assert {"held", "tops", "matadors"} <= skat
+    spades = remembered_functions((ROOT / "specs" / "spades" / "spades.yaml").read_text())
+    # `bags` is asked in a loop over the deals, a deal at a time: nothing to remember
+    assert {"bags_before", "bag_loss"} <= spades and "bags" not in spades
+    assert remembered_functions((ROOT / "specs" / "barbu" / "barbu.yaml").read_text()) == set()
+
+
+class Moment:
+    """A stand-in state: remembering keeps its values in the state's attributes."""
+
+
+def test_values_are_kept_within_the_outermost_call_only_and_a_failure_ends_it():
+    calls = []
+
+    def square(state, x):
+        calls.append(x)
+        if x < 0:
+            raise ValueError("negative")
+        return x * x
+    inner = remembered(square)
+
+    def both(state, x):
+        return inner(state, x) + inner(state, x)
+    outer = remembered(both)
+    st = Moment()
+    assert outer(st, 3) == 18 and calls == [3]  # asked twice, computed once
+    assert outer(st, 3) == 18 and calls == [3, 3]  # a new evaluation computes again
+    with pytest.raises(ValueError):
+        outer(st, -1)
+    assert not st._fdepth  # the failed evaluation is over
+    assert inner(st, 2) == 4 and inner(st, 2) == 4 and calls == [3, 3, -1, 2, 2]  # each its own evaluation
+
+
+def test_the_reference_game_remembers_nothing():
+    compiler = Compiler(resolve(ROOT / "specs" / "skat" / "skat.yaml"), generated=False)
+    compiler.compile()
+    assert not any(hasattr(f.impl, "remembers") for f in compiler.scope.funcs.values())
+
+
+def test_a_value_of_one_evaluation_is_not_read_in_the_next():
+    """`twice` for one seat, then for the next, then after a trick: each its own values."""
+    g = game(COUNTING)
+    st = position(g, ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"], dealer=Z)
+    twice = compiled_twice(st)
+
+    def expected(seat):
+        spades = sum(1 for c in st.hands[seat] if st.game.pack.suit[c] == 0)
+        return 2 * (st.tricks_won[seat] + len(st.hands[seat]) + spades)
+    for moment, trick in enumerate([("play AS", "play AH", "play AD"), ("play KS", "play KH", "play KD"), ()]):
+        for seat in (X, Y, Z):
+            st.player = seat
+            assert twice(st) == expected(seat), (moment, seat)
+        play(st, *trick)  # X takes a trick
+
+
+def compiled_twice(st):
+    """The compiled `twice` of the game of `st`, as the score reads it."""
+    compiler = Compiler(resolve("t.yaml", text=st.game.source[1]))
+    compiler.compile()
+    return compiler.scope.names["twice"].get

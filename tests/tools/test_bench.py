@@ -1,0 +1,44 @@
+"""tools/bench.py runs, and times the work it says: each deal plays the one contract named."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_tool", ROOT / "tools" / "bench.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("contract,per_deal", [("no_tricks", -26), ("trumps", 65)])
+@pytest.mark.parametrize("doubling", [True, False])
+@pytest.mark.parametrize("playout", [True, False])
+def test_every_deal_plays_the_contract_timed(bench, contract, per_deal, doubling, playout):
+    """The deal total of the contract, every deal (doubles move points between seats, never
+    change the total), over more deals than a game of Barbu has (a new game every 28)."""
+    game = bench.endless_game(contract, doubling=doubling)
+    seconds, totals = bench.run_interpreter(game, 30, 1, playout)
+    assert seconds > 0 and sum(totals) == 30 * per_deal
+
+
+def test_a_called_chooser_plays_the_same_deals_as_the_one_drawn_inline(bench):
+    """The bench's line for a chooser the playout must call times the same work: the same deals."""
+    game = bench.endless_game("trumps")
+    assert bench.run_interpreter(game, 30, 2, True)[1] == bench.run_interpreter(game, 30, 2, True, called=True)[1]
+    assert bench.run_interpreter(game, 30, 2, True)[1] == bench.run_interpreter(game, 30, 2, False)[1]
+
+
+def test_the_bench_prints_its_figures(bench, capsys):
+    assert bench.main(["--deals", "3", "--repeat", "1", "--games", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "No Tricks  playout" in out and "Trumps     apply" in out and "clone" in out
+    if (ROOT.parent / "shared" / "bench" / "handcoded_barbu.py").exists():
+        assert "Trumps     playout, chooser called for each move: ratio" in out
