@@ -15,20 +15,18 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Callable
 
 from ..core.actions import Card
 from ..core.cards import Pack
-from ..core.errors import GameError, SpecError, SpecErrors, suggest
+from ..core.errors import SpecError, SpecErrors, suggest
 from ..engine.faults import Places
 from ..engine.game import Contract, Game, Partie
 from ..engine.table import table_plan
 from ..expr import ExprError, Scope, compile_expr
-from ..phases.contract import ChooseContract
-from ..load.files import is_folder
 from ..load.loading import Document
-from ..load.overlays import option_text, resolve
-from ..load.schema import check_structure
+from ..load.overlays import option_text
+from ..load.pipeline import read_spec
+from ..phases.contract import ChooseContract
 from . import safety
 from .emit.expressions import compile_expression
 from .functions import compile_functions
@@ -53,10 +51,7 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
     Raises:
         SpecErrors: every problem found, each at its file, line and column.
     """
-    doc = resolve(path, options, text=text)
-    errors = check_structure(doc)
-    if errors:
-        raise SpecErrors(errors)
+    doc = read_spec(path, options, text=text)
     game = Compiler(doc, generated=generated).compile()
     # what the game is made from, so that it (and a state of it) can cross a process boundary
     where = str(path) if text is not None else str(Path(path).resolve())

@@ -4,6 +4,10 @@
 string) into a `SpecError` at the exact line and column of the file; `_SourceMap` maps
 a character of a scalar's value back to the file, through quotes, escapes and blocks.
 Made by `loading.load()`.
+
+A `Resolved` document is a spec with its bases merged and its options applied
+(interpreter/load/overlays.py): its `error()` places a path of the merged data in the file
+that wrote the value, from the table of origins the merge kept.
 """
 
 from __future__ import annotations
@@ -175,3 +179,25 @@ class _SourceMap:
 def _located(doc: Document, message: str, line, column, hint: str | None = None, path: tuple = ()) -> SpecError:
     """A SpecError at a line and column of `doc`, with its source line."""
     return SpecError(message, file=doc.file, line=line, column=column, path=path, hint=hint, source_line=doc._line(line))
+
+
+class Resolved(Document):
+    """Merged data whose errors point into the file each value came from."""
+
+    def __init__(self, data, file, lines, origins, chain, options):
+        super().__init__(data=data, file=file, lines=lines, marks={})
+        self.origins = origins  # merged path -> (document, path in that document)
+        self.chain = chain  # the files, variant first, base last
+        self.options = options  # option name -> chosen value (text)
+
+    def error(self, path, message, hint=None, *, at_key=False, offset=None) -> SpecError:
+        path = tuple(path)
+        for cut in range(len(path), -1, -1):
+            origin = self.origins.get(path[:cut])
+            if origin is not None:
+                doc, opath = origin
+                if cut < len(path):
+                    offset = None  # the exact node is gone: point at its closest parent
+                    at_key = False
+                return doc.error(opath + path[cut:], message, hint, at_key=at_key, offset=offset)
+        return SpecError(message, file=self.file, path=path, hint=hint)

@@ -131,6 +131,14 @@ def load(path: str | Path, *, text: str | None = None, root_message: str | None 
     return doc
 
 
+def read(path: str | Path, **kw) -> tuple[Document | None, list[SpecError]]:
+    """`load()` with its errors as data: (the document, []), or (None, every error)."""
+    try:
+        return load(path, **kw), []
+    except SpecErrors as e:
+        return None, list(e.errors)
+
+
 def _position(text: str, index: int) -> tuple[int, int]:
     """1-based (line, column) of text[index], counting YAML's line breaks."""
     line, start = 1, 0

@@ -42,8 +42,15 @@ An option may also take any whole number (`--option fixed_deals=12`):
 A number not among the choices applies `changes`, and the option's name is then a name
 in expressions, worth that number.
 
-The result is a `Resolved` document: the merged data, and for every value the file and
-place it came from, so an error in a merged spec still points into the right file.
+The result is a `Resolved` document (interpreter/load/document.py): the merged data, and
+for every value the file and place it came from, so an error in a merged spec still points
+into the right file.
+
+Both steps return the errors they find as data (`merged`, `apply_options`), as
+jsonschema's `iter_errors` does: nothing is raised from one step to be caught by another.
+An option declared in a shape the steps cannot read is not applied; the structure check
+that follows (interpreter/load/schema.py, run by interpreter/load/pipeline.py) says what is
+wrong with it, where.
 """
 
 from __future__ import annotations
@@ -52,32 +59,11 @@ import copy
 from pathlib import Path
 
 from ..core.errors import SpecError, SpecErrors, one_of, suggest
+from .document import Resolved
 from .files import Refused, confined, shown, spec_roots
-from .loading import Document, load
+from .loading import read
 
 MAX_CHAIN = 20
-
-
-class Resolved(Document):
-    """Merged data whose errors point into the file each value came from."""
-
-    def __init__(self, data, file, lines, origins, chain, options):
-        super().__init__(data=data, file=file, lines=lines, marks={})
-        self.origins = origins  # merged path -> (document, path in that document)
-        self.chain = chain  # the files, variant first, base last
-        self.options = options  # option name -> chosen value (text)
-
-    def error(self, path, message, hint=None, *, at_key=False, offset=None) -> SpecError:
-        path = tuple(path)
-        for cut in range(len(path), -1, -1):
-            origin = self.origins.get(path[:cut])
-            if origin is not None:
-                doc, opath = origin
-                if cut < len(path):
-                    offset = None  # the exact node is gone: point at its closest parent
-                    at_key = False
-                return doc.error(opath + path[cut:], message, hint, at_key=at_key, offset=offset)
-        return SpecError(message, file=self.file, path=path, hint=hint)
 
 
 def option_text(value) -> str:
@@ -88,34 +74,33 @@ def option_text(value) -> str:
 
 
 def resolve(path, options: dict[str, str] | None = None, *, text: str | None = None) -> Resolved:
-    """Load `path` and its bases, merge them, apply the options; raise SpecErrors."""
+    """Load `path` and its bases, merge them, apply the options; raise every error at once, as SpecErrors.
+
+    The structure is not checked: interpreter/load/pipeline.py's `read_spec` does both."""
+    doc, errors = merged(path, text=text)
+    if not errors:
+        errors = apply_options(doc, options or {})
+    if errors:
+        raise SpecErrors(errors)
+    return doc
+
+
+def merged(path, *, text: str | None = None) -> tuple[Resolved | None, list[SpecError]]:
+    """`path` (or `text`, shown as `path`) with every base it extends merged: (the document, [])
+    or (None, every error of the files and of the merge)."""
     errors: list[SpecError] = []
     doc, data, origins, chain = _resolve_file(Path(path), text, [], errors)
     if errors:
-        raise SpecErrors(errors)
-    try:
-        chosen = _apply_options(doc, data, origins, options or {}, errors)
-    except (AttributeError, KeyError, TypeError, ValueError):  # an option declared in a wrong shape
-        errors = _declaration_errors(path, text)
-        if not errors:
-            raise
-    if errors:
-        raise SpecErrors(errors)
-    return Resolved(data, doc.file, doc.lines, origins, chain, chosen)
-
-
-def _declaration_errors(path, text) -> list:
-    """The structural errors of the spec before its options apply (they say what is wrong with them)."""
-    from .schema import check_structure
-
-    errors: list[SpecError] = []
-    doc, data, origins, chain = _resolve_file(Path(path), text, [], errors)
-    return errors or check_structure(Resolved(data, doc.file, doc.lines, origins, chain, {}))
+        return None, errors
+    return Resolved(data, doc.file, doc.lines, origins, chain, {}), []
 
 
 def _resolve_file(path: Path, text, stack, errors):
     """(document, merged data, origins, chain) of one file and everything below it."""
-    doc = load(path, text=text) if text is not None else load(path)
+    doc, read_errors = read(path, text=text) if text is not None else read(path)
+    if read_errors:
+        errors.extend(read_errors)
+        return None, {}, {}, []
     data = doc.data
     base_name = data.get("extends")
     if base_name is None:
@@ -151,11 +136,7 @@ def _resolve_file(path: Path, text, stack, errors):
                                 hint))
         return doc, {}, {}, [doc.file]
     before = len(errors)
-    try:
-        _, base, origins, chain = _resolve_file(base_path, None, [*stack, path.resolve()], errors)
-    except SpecErrors as e:
-        errors.extend(e.errors)
-        return doc, {}, {}, [doc.file]
+    _, base, origins, chain = _resolve_file(base_path, None, [*stack, path.resolve()], errors)
     if len(errors) > before:  # a broken base: merging into it would only add false errors
         return doc, {}, {}, [doc.file]
     overlay = {k: v for k, v in data.items() if k != "extends"}
@@ -260,22 +241,38 @@ def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_
                 _own(src, where, value, target, origins)
 
 
+_SCALAR = (str, int, bool)  # what an option's value is written as (a float is not one)
+
+
 def _usable(opt) -> bool:
-    """Whether an option declaration has the shape options are applied by; any other shape is left
-    to the structure check, which says what is wrong where (options are applied before it runs)."""
-    if not isinstance(opt, dict):
+    """Whether an option declaration has the shape options are applied by (the schema's shape of
+    one option, as far as applying it reads it). Any other shape is not applied: the structure
+    check that follows says what is wrong with it, where."""
+    if not isinstance(opt, dict) or not isinstance(opt.get("default"), _SCALAR):
         return False
-    number = opt.get("number")
+    choices, number, requires = opt.get("choices"), opt.get("number"), opt.get("requires")
+    if not isinstance(choices, dict) or not all(isinstance(v, (dict, type(None))) for v in choices.values()):
+        return False
     if number is not None and not (isinstance(number, dict) and all(
-            type(number.get(k, 0)) is int for k in ("min", "max"))):
+            type(number.get(k, 0)) is int for k in ("min", "max"))
+            and isinstance(number.get("changes"), (dict, type(None)))):
         return False
-    return all(isinstance(opt.get(k), (dict, type(None))) for k in ("choices", "requires"))
+    return requires is None or (isinstance(requires, dict) and all(_requirement_shape(v) for v in requires.values()))
+
+
+def _requirement_shape(need) -> bool:
+    """A `requires` entry is a value, a list of values, or `{value: ..., because: ...}`."""
+    if isinstance(need, dict):
+        need = need.get("value")
+    if isinstance(need, list):
+        return all(isinstance(v, _SCALAR) for v in need)
+    return isinstance(need, _SCALAR)
 
 
 def _check_declarations(declared: dict, origins, errors) -> None:
     """Each option's default is one of its choices; `requires` names options and their choices."""
     for name, opt in declared.items():
-        if not _usable(opt) or not isinstance(opt.get("choices"), dict):
+        if not _usable(opt):
             continue
         src = _Source(None, ("options", name), origins)
         choices = [option_text(k).lower() for k in opt["choices"]]
@@ -347,6 +344,14 @@ def _apply_number(data, name, opt, n, origins, errors) -> None:
     if opt["number"].get("changes"):
         merge(data, opt["number"]["changes"], origins, _Source(None, ("options", name, "number", "changes"), origins),
               (), errors, base_label="the spec")
+
+
+def apply_options(doc: Resolved, given: dict[str, str]) -> list[SpecError]:
+    """Apply each option's chosen overlay to `doc` (in place) and set `doc.options` to every
+    option's value; the errors found, as data."""
+    errors: list[SpecError] = []
+    doc.options = _apply_options(doc, doc.data, doc.origins, given, errors)
+    return errors
 
 
 def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[str, str]:

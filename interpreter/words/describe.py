@@ -11,9 +11,7 @@ from __future__ import annotations
 import yaml
 
 from ..compile.game import load_game
-from ..core.errors import SpecErrors
-from ..load.overlays import resolve
-from ..load.schema import check_structure
+from ..load.pipeline import read_spec
 
 SECTIONS = [  # (top-level key, heading)
     ("game", "Game"), ("title", "Title"), ("description", "Description"), ("seats", "Players"),
@@ -43,10 +41,7 @@ def resolved(path, options=None):
 
 
 def _resolved(path, options):
-    doc = resolve(path, options)
-    errors = check_structure(doc)
-    if errors:
-        raise SpecErrors(errors)
+    doc = read_spec(path, options)
     load_game(path, options=options)  # the meaning must check too
     return doc
 

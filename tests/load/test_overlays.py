@@ -1,4 +1,5 @@
-"""Tests of variants as overlays (`extends`, `+key`, `-key`), of options, and of
+"""Tests of variants as overlays (`extends`, its chains of at most 20 files, `+key`, `-key`), of
+options (their values, a number option's range, `requires`, a declaration's shape), and of
 `cardspec show` and `cardspec diff`.
 
 The broken overlays are `tests/bad_overlays/*.yaml`; most extend the shipped
@@ -29,7 +30,8 @@ from interpreter.core.errors import (
     SpecError,
     SpecErrors,
 )
-from interpreter.load.overlays import resolve
+from interpreter.load import pipeline
+from interpreter.load.overlays import apply_options, merged, resolve
 
 HERE = Path(__file__).resolve().parents[1]
 ROOT = HERE.parent
@@ -340,6 +342,99 @@ def test_option_requires_unknown_option_is_located():
     assert "early_stops" in m["message"] and "hint: did you mean `early_stop`?" in err, err
 
 
+BASE = """game: T
+title: T
+seats: [X, Y, Z]
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+phases:
+  deal: {hand_size: 4}
+  score:
+contracts:
+  game:
+    score: 0
+match: {deals: 1}
+"""
+
+NUMBER = BASE + """options:
+  fixed_deals:
+    description: play exactly N deals
+    default: "off"
+    choices: {"off": {}}
+    number:
+      min: 1
+      max: 20
+      changes: {match: {deals: fixed_deals}}
+"""
+
+
+def load_errors(text, options=None) -> list[tuple[str, int | None, int | None]]:
+    with pytest.raises(SpecErrors) as e:
+        load_game("t.yaml", text=text, options=options)
+    return [(x.message, x.line, x.column) for x in e.value.errors]
+
+
+def test_a_number_option_keeps_its_value_and_says_its_range():
+    g = load_game("t.yaml", text=NUMBER, options={"fixed_deals": "12"})
+    assert g.options == {"fixed_deals": "12"}
+    assert load_errors(NUMBER, {"fixed_deals": "30"}) == [
+        ("option `fixed_deals` cannot be `30`; choose `off` or a whole number from 1 to 20", None, None)]
+    assert load_errors(NUMBER.replace("      max: 20\n", ""), {"fixed_deals": "x"}) == [
+        ("option `fixed_deals` cannot be `x`; choose `off` or a whole number from 1", None, None)]
+
+
+def test_a_number_option_may_not_share_its_name_with_a_function():
+    text = NUMBER + "functions:\n  fixed_deals:\n    description: d\n    value: 1\n"
+    assert load_errors(text, {"fixed_deals": "3"}) == [
+        ("option `fixed_deals` takes a number, so it is a name in expressions; a function has that name already",
+         19, 5)]
+
+
+def test_requires_naming_no_option_is_refused():
+    text = BASE + """options:
+  a:
+    description: a
+    default: "no"
+    choices: {"no": {}, "yes": {}}
+    requires: {bee: "yes"}
+"""
+    assert load_errors(text) == [("option `a` requires `bee`, which is not an option of this spec", 19, 16)]
+
+
+def test_an_option_in_a_wrong_shape_is_told_by_the_structure_check():
+    text = BASE + """options:
+  a:
+    description: a
+    default: "no"
+    choices: {"no": {}, "yes": {}}
+    requires: {b: "yes"}
+  b:
+    description: b
+    default: "no"
+    choices: [1, 2]
+"""
+    assert load_errors(text) == [("`options.b.choices` must be a mapping of keys, not a list", 23, 14)]
+
+
+def test_an_option_that_cannot_be_applied_is_left_to_the_structure_check(tmp_path):
+    """An option declared in a shape the overlays cannot apply is not applied (no error of its
+    own, nothing raised), and the structure check that follows says what is wrong with it."""
+    text = BASE + """options:
+  b:
+    description: b
+    default: "no"
+    choices: [1, 2]
+"""
+    path = tmp_path / "t.yaml"
+    doc, merge_errors = merged(path, text=text)
+    assert merge_errors == [] and apply_options(doc, {"b": "1"}) == []
+    found = pipeline.spec_errors(path, {"b": "1"}, text=text)[1]
+    assert [(e.message, e.line, e.column) for e in found] == [
+        ("`options.b.choices` must be a mapping of keys, not a list", 18, 14)]
+    assert pipeline.spec_errors(path, text=BASE)[1] == []
+
+
 # ---- 2. chains ------------------------------------------------------------------------
 
 def test_chain_of_two_levels_works():
@@ -384,6 +479,26 @@ def test_diff_of_a_retitled_chain_is_not_no_differences():
     assert code == EXIT_OK, err
     assert "Barbu with Ravage City  ->  Barbu with Ravage City, renamed" in out
     assert "(no differences)" not in out, out
+
+
+def extends_chain(folder, extends: int):
+    """A base and `extends` files above it, each extending the one below; the top one's path."""
+    (folder / "f0.yaml").write_text(BASE)
+    for k in range(1, extends + 1):
+        (folder / f"f{k}.yaml").write_text(f"extends: f{k - 1}.yaml\ntitle: t{k}\n")
+    return folder / f"f{extends}.yaml"
+
+
+def test_a_chain_of_twenty_files_resolves_and_one_of_twenty_one_is_refused(tmp_path):
+    (tmp_path / "ok").mkdir()
+    resolved = resolve(extends_chain(tmp_path / "ok", 19))
+    assert len(resolved.chain) == 20 and resolved.data["title"] == "t19"
+    (tmp_path / "long").mkdir()
+    with pytest.raises(SpecErrors) as e:
+        resolve(extends_chain(tmp_path / "long", 20))
+    [error] = e.value.errors
+    assert (error.message, error.line, error.column) == ("`extends` chains more than 20 files", 1, 10)
+    assert error.file.endswith("f1.yaml")  # the file whose base would be the 21st
 
 
 # ---- 3. show ----------------------------------------------------------------------------
