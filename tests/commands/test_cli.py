@@ -1,8 +1,11 @@
-"""Tests of the `cardspec` command line, run in-process through `cli.run`.
+"""Tests of the `cardspec` command line: its arguments, exit codes and last lines of defence,
+`replay` of the rulebook's examples and its located failures, `play` with bots and with a
+human, `simulate` and `list`, run in-process through `cli.run` (or `cli.main`, and once as
+`python -m`).
 
-Every call goes through `run(argv, stdout, stderr, stdin)` with StringIO streams and
-checks the exit code (0 ok, 1 game/replay failure, 2 usage, 3 invalid spec/record,
-130 interrupted) and that no Python traceback ever reaches the user.
+Most calls go through `run(argv, stdout, stderr, stdin)` with StringIO streams and check
+the exit code (0 ok, 1 game/replay failure, 2 usage, 3 invalid spec/record, 130
+interrupted) and that no Python traceback ever reaches the user.
 
 Tests marked `xfail(strict=True)` describe the behaviour the command should have and
 currently does not: each is a known bug (see its reason).
@@ -11,13 +14,18 @@ currently does not: each is a known bug (see its reason).
 from __future__ import annotations
 
 import io
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
+from interpreter import cli as cli_module
 from interpreter.cli import run
+from interpreter.commands.play import watcher
 from interpreter.players import agents
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,6 +196,54 @@ def test_validate_and_schema():
     assert code == 0 and "ok (Klaberjass: 2 players, 32 cards)" in out  # no "1 contracts"
     code, out, err = cli("schema")
     assert code == 0 and '"$defs"' in out
+
+
+@pytest.mark.parametrize("given", ["early_stop", "=true", "early_stop=", "early_stop= ", " =true"])
+def test_an_option_without_a_name_or_a_value_is_refused(given):
+    assert cli("simulate", SPEC, "--games", 1, "--option", given) == \
+        (2, "", f"cardspec simulate: --option takes NAME=VALUE, not `{given}`\n")
+
+
+def test_an_option_is_read_without_the_spaces_around_it():
+    code, out, err = cli("simulate", SPEC, "--games", 1, "--json", "--option", " early_stop = true ")
+    assert code == 0, err
+    assert json.loads(out)["options"]["early_stop"] == "true"
+
+
+def test_an_interrupt_is_said_in_one_word_with_its_exit_code(monkeypatch, capsys):
+    def interrupted(*args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli_module, "run", interrupted)
+    assert cli_module.main(["list"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_a_reader_gone_away_ends_quietly_with_exit_0(monkeypatch):
+    import os
+
+    def gone(*args):
+        raise BrokenPipeError
+    redirected = []
+    monkeypatch.setattr(cli_module, "run", gone)
+    monkeypatch.setattr(os, "dup2", lambda fd, to: redirected.append(to))
+    monkeypatch.setattr(sys, "stdout", type("Out", (), {"fileno": lambda self: 1})())
+    assert cli_module.main(["list"]) == 0
+    assert redirected == [1]  # what is still written goes nowhere
+
+
+def test_a_version_that_cannot_be_read_says_so(monkeypatch):
+    import importlib.metadata
+
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert cli_module.version() == "(version unknown: not installed)"
+
+
+def test_the_module_runs_as_the_command():
+    done = subprocess.run([sys.executable, "-m", "interpreter.cli", "list"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "barbu/barbu" in done.stdout
 
 
 # ---------------------------------------------------------------- 2. replay of the rulebook's examples
@@ -424,6 +480,22 @@ def test_play_is_deterministic(tmp_path):
     assert (tmp_path / "c.yaml").read_bytes() != a.read_bytes()
 
 
+def test_play_seeds_its_bots_as_simulate_does_so_a_seed_plays_the_same_game(tmp_path):
+    from interpreter.compile.game import load_game
+    from interpreter.study.stats import game_agents, play_games
+
+    record = tmp_path / "r.yaml"
+    code, out, err = cli("play", SPEC, "--seats", "random,random,random,random", "--seed", 5, "--deals", 1,
+                         "--quiet", "--record", record)
+    assert code == 0, err
+    played = yaml.safe_load(record.read_text())["deals"][0]
+    game = load_game(SPEC)
+    _, state, _ = next(play_games(game, lambda seed: game_agents([("random", p) for p in range(4)], seed), [5], 1))
+    assert played["scores"] == dict(zip("ABCD", state.deals[0].scores))
+    shown = [f"{'ABCD'[p]} {a.name}" for p, a in state.deals[0].actions]
+    assert [step for line in played["actions"] for step in line.split(", ")] == shown
+
+
 def test_play_json_record_replays(tmp_path):
     path = tmp_path / "f.json"
     code, out, err = play_bots(path, seats="first,first,random,first")
@@ -465,6 +537,12 @@ def test_play_record_path_not_writable(where, tmp_path):
 
 
 CARD = re.compile(r"^[AKQJT2-9][SHDC]$")
+
+
+def test_the_log_follows_the_one_human_seat_or_what_is_public():
+    assert watcher(["random", "human", "first"]) == 1
+    assert watcher(["human", "random", "human"]) is None
+    assert watcher(["random", "first"]) is None
 
 
 class Typist:
@@ -642,3 +720,27 @@ def test_simulate():
     # the same seeds give the same statistics
     code2, out2, _ = cli("simulate", SPEC, "--games", 3, "--seed", 1)
     assert SEAT_ROW.findall(out2) == rows
+
+
+# ---------------------------------------------------------------- 7. list
+
+
+def test_list_puts_every_title_in_one_column():
+    from interpreter.load import catalog
+
+    width = max(len(name) for name in catalog.games()) + 2
+    code, out, _ = cli("list")
+    assert code == 0
+    assert f"* {'barbu/barbu':<{width}}Barbu (Blue Club rules)  (4 players, 4 options)" in out.split("\n")
+
+
+def test_list_names_the_first_error_of_a_spec_it_cannot_read(tmp_path, monkeypatch):
+    from interpreter.load import catalog
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nowhere.yaml\n")
+    monkeypatch.setattr(catalog, "games", lambda: {"mine/bad": bad})
+    monkeypatch.setattr(catalog, "families", lambda: {})
+    code, out, _ = cli("list")
+    assert (code, out.split("\n")[0]) == (
+        0, f"  mine/bad  (invalid: the base spec `nowhere.yaml` does not exist (looked for {tmp_path / 'nowhere.yaml'}))")

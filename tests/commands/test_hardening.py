@@ -1,9 +1,11 @@
 """No traceback and no stray read, whatever the input: each failure class with its exact message.
 
-A spec that fails during a game is placed at its expression; bad paths are refused before
-anything is read; `extends:` and a record's `spec:` stay under the spec folders; files over
-the size limit are refused; records are checked field by field. Every command runs
-in-process through `cli.run`, as in test_cli.py.
+A spec that fails during a game is placed at its expression, and one that breaks its
+declared total stops the game with exit 1; an error nothing else caught is one line (raised
+whole with CARDSPEC_DEBUG=1); bad paths are refused before anything is read; `extends:` and
+a record's `spec:` stay under the spec folders; files over the size limit are refused;
+records are checked field by field, and a spec given with `--spec` is blamed for its own
+errors. Every command runs in-process through `cli.run`, as in test_cli.py.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ import pytest
 import yaml
 
 from interpreter.cli import run
+from interpreter.commands import inspect as inspect_command
 from interpreter.commands import validate as validate_command
 
 ROOT = Path(__file__).resolve().parents[2]
 BARBU = ROOT / "specs" / "barbu" / "barbu.yaml"
 BUSTARRET = ROOT / "specs" / "barbu" / "bustarret.yaml"
 EXAMPLE = Path(__file__).resolve().parents[1] / "records" / "barbu_example1.yaml"
+BOTS = "first,first,first,first"
 
 # A two-seat game of eight cards and one trick-taking contract; `{score}` and `{keep}` are filled in.
 TINY = """\
@@ -202,6 +206,51 @@ def test_an_unexpected_error_is_one_line_naming_the_command(monkeypatch):
         run(["validate", str(BARBU)], io.StringIO(), io.StringIO())
 
 
+REPORT = "please report it with the command that caused it (CARDSPEC_DEBUG=1 shows where it happened)\n"
+
+
+@pytest.mark.parametrize("error, what", [
+    (RecursionError("maximum recursion depth exceeded"), "too deeply nested"),
+    (MemoryError(), "out of memory"),
+    (KeyError("x"), "KeyError: 'x'"),
+    (RuntimeError(), "RuntimeError"),
+])
+def test_an_error_nothing_else_caught_is_an_internal_error_in_one_line(error, what, monkeypatch):
+    def broken(args, io_):
+        raise error
+    monkeypatch.setitem(inspect_command.RUN, "list", broken)
+    monkeypatch.delenv("CARDSPEC_DEBUG", raising=False)
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["list"], out, err) == 4
+    assert err.getvalue() == f"cardspec list: internal error ({what}); {REPORT}"
+
+
+def test_with_cardspec_debug_the_error_is_raised_whole(monkeypatch):
+    def broken(args, io_):
+        raise KeyError("x")
+    monkeypatch.setitem(inspect_command.RUN, "list", broken)
+    monkeypatch.setenv("CARDSPEC_DEBUG", "1")
+    with pytest.raises(KeyError):
+        run(["list"], io.StringIO(), io.StringIO())
+
+
+def spec_with_a_wrong_total(tmp_path):
+    spec = tmp_path / "broken.yaml"
+    spec.write_text(f"extends: {BARBU}\ntitle: Barbu with a wrong total\ncontracts:\n  no_tricks:\n    total: -12\n")
+    return spec
+
+
+def test_a_game_that_breaks_its_declared_total_stops_with_exit_1_and_keeps_the_record(tmp_path):
+    record = tmp_path / "sub" / "deeper" / "r.yaml"  # (its folders are made)
+    code, out, err = cli("play", spec_with_a_wrong_total(tmp_path), "--seats", BOTS, "--seed", 1, "--record", record,
+                         "--quiet")
+    assert code == 1
+    assert err == ("cardspec play: deal 1 (No Tricks): the raw scores -2 -20 0 -4 sum to -26, but the contract "
+                   "declares a total of -12\n")
+    assert out.splitlines()[-1] == f"Record saved to {record}"
+    assert yaml.safe_load(record.read_text())["interrupted"] is True
+
+
 # ---------------------------------------------------------------- 2. options of the wrong type
 
 def test_an_option_value_of_the_wrong_type():
@@ -212,7 +261,7 @@ def test_an_option_value_of_the_wrong_type():
 
 @pytest.mark.parametrize("declaration, column, message", [
     ("default: [1, 2]\n    choices: {'1': {}, '2': {}}", 14,
-     "the default `[1, 2]` of option `speed` is not one of its choices `1` or `2`"),
+     "`options.speed.default` must be text, a whole number or `true` or `false`, not a list"),
     ("default: 1\n    choices: [1, 2]", 14, "`options.speed.choices` must be a mapping of keys, not a list"),
     ("default: 1\n    choices: {'1': {}}\n    requires: 5", 15,
      "`options.speed.requires` must be a mapping of keys, not the number `5`"),
@@ -481,6 +530,13 @@ def test_a_record_names_its_spec_and_the_spec_errors_follow(tmp_path):
     lines = err.splitlines()
     assert lines[0] == f"{path}:2:7: the spec `tiny.yaml` has errors (below)"
     assert re.match(rf"{re.escape(str(spec))}:{line_of(spec, 'score: tricks_wn')}:12: unknown name `tricks_wn`", lines[3])
+
+
+def test_a_spec_given_on_the_command_line_is_blamed_for_its_own_errors_not_the_record():
+    code, out, err = cli("replay", EXAMPLE, "--spec",
+                         ROOT / "tests" / "bad_specs" / "sem_unknown_name.yaml")
+    assert (code, out) == (3, "")
+    assert "barbu_example1.yaml" not in err and "unknown name" in err.splitlines()[0]
 
 
 @pytest.mark.parametrize("what", ["missing", "folder"])

@@ -1,9 +1,12 @@
-"""The project's errors are one family, and a refused action says why as data."""
+"""The project's errors are one family: a spec error renders its place, its line and a caret (and
+counts the errors not shown), an error keeps its message and kind across a pickle, a list of
+choices reads as words, and a refused action says why as data."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import pickle
 import pkgutil
 import random
 from pathlib import Path
@@ -12,7 +15,18 @@ import pytest
 
 import interpreter
 from interpreter.compile.game import load_game
-from interpreter.core.errors import CardspecError, IllegalAction, Refusal
+from interpreter.core.actions import Action
+from interpreter.core.errors import (
+    MAX_LINE,
+    MAX_SHOWN,
+    CardspecError,
+    GameError,
+    IllegalAction,
+    Refusal,
+    SpecError,
+    SpecErrors,
+    one_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BARBU = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
@@ -35,6 +49,51 @@ def test_every_public_exception_of_the_project_derives_from_the_root():
                                            "ReplayError", "ExprError", "Refused", "UsageError", "UnknownGame",
                                            "BrokenInstall"}
     assert [c.__name__ for c in found if not issubclass(c, CardspecError)] == []
+
+
+def test_an_error_renders_its_place_line_and_caret():
+    e = SpecError("unknown name `x`", "a.yaml", 3, 9, source_line="  score: x + 1\n", hint="did you mean `y`?")
+    assert e.render() == "a.yaml:3:9: unknown name `x`\n      score: x + 1\n            ^\n  hint: did you mean `y`?"
+    assert SpecError("no place").render() == "<spec>: no place"
+    assert str(SpecError("m", "f.yaml", 2)) == "f.yaml:2: m"
+
+
+def test_an_invisible_character_is_shown_escaped_with_its_backslash():
+    assert SpecError("bad \x0b here", "a.yaml").render() == "a.yaml: bad \\x0b here"
+    assert SpecError("zero\u200bwidth").render() == "<spec>: zero\\u200bwidth"
+
+
+def test_a_long_line_is_cut_to_a_window_around_the_caret():
+    src = "k: " + "".join(f"{i:04d}," for i in range(100))  # 503 characters
+    at = src.index("0050") + 1
+    text = SpecError("here", "a.yaml", 1, at, source_line=src).render().split("\n")
+    start = at - 1 - MAX_LINE // 2
+    assert text[1] == "    …" + src[start:start + MAX_LINE] + "…"
+    assert text[2] == "    " + " " * (MAX_LINE // 2 + 1) + "^"  # under the `0050` it points at
+    assert text[1][text[2].index("^"):].startswith("0050")
+    end = SpecError("end", "a.yaml", 1, len(src), source_line=src).render().split("\n")
+    assert end[1] == "    …" + src[-MAX_LINE:] and end[2].index("^") == len(end[1]) - 1
+
+
+def test_the_errors_past_the_first_ones_are_counted():
+    one_more = SpecErrors([SpecError(f"e{i}", "a.yaml", i + 1) for i in range(MAX_SHOWN + 1)])
+    assert one_more.render().split("\n")[-1] == "... and 1 more error"
+    assert SpecErrors([SpecError("e", "a.yaml", i + 1) for i in range(MAX_SHOWN + 3)]).render().endswith(
+        "\n... and 3 more errors")
+    assert one_more.args == (f"{MAX_SHOWN + 1} error(s)",)
+
+
+def test_game_errors_say_their_message_and_keep_their_kind_across_a_pickle():
+    assert str(GameError("deal 2: wrong total")) == "deal 2: wrong total"
+    refused = pickle.loads(pickle.dumps(IllegalAction("not now", None, Refusal.NOT_A_MOVE)))
+    assert (str(refused), refused.kind) == ("not now", Refusal.NOT_A_MOVE)
+    assert IllegalAction("x", "follow suit").kind is Refusal.RULE
+
+
+@pytest.mark.parametrize("choices, text", [
+    ([], ""), (["a"], "`a`"), (["a", "b"], "`a` or `b`"), (["a", "b", "c"], "`a`, `b` or `c`")])
+def test_a_readable_list_of_choices(choices, text):
+    assert one_of(choices) == text
 
 
 def in_play(seed=2):
@@ -99,3 +158,12 @@ def test_a_value_equal_to_a_legal_card_but_not_an_action_is_refused_the_state_un
     assert (state.current_player, len(state.history), state.view(state.current_player)) == before
     state.apply(card)  # the card itself is still legal, and taken
     assert state.history[-1][1] is card
+
+
+def test_an_action_object_not_the_engines_is_refused_as_foreign_even_when_its_name_is_legal():
+    st = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml").new_state(4)
+    with pytest.raises(IllegalAction) as e:
+        st.apply(Action("contract", "trumps", "contract trumps"))
+    assert (e.value.kind, e.value.message) == (Refusal.FOREIGN, "`contract trumps` is legal here, but this is "
+                                               "another phase's action: apply it by name, or one from legal_actions()")
+    st.apply("contract trumps")  # by name it is taken

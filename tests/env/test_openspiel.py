@@ -1,10 +1,12 @@
-"""Every spec as an OpenSpiel game, checked by OpenSpiel's own random simulations and bots.
+"""Every spec as an OpenSpiel game, checked by OpenSpiel's own random simulations and bots, with
+the whole game played when no deal limit is given and a state and observer before the seed.
 
 `CARDSPEC_ENV_LONG=1` also has IS-MCTS play a whole game of Barbu and of Rubicon Piquet."""
 
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 
@@ -52,6 +54,30 @@ def test_the_chance_outcome_is_the_seed_of_the_game():
     assert state.table.state.hands == same.hands and state.current_player() == same.current_player
 
 
+def test_without_a_deal_limit_the_whole_game_is_played():
+    one, two, whole = load("barbu", max_deals=1), load("barbu", max_deals=2), load("barbu")
+    per_deal = one.max_game_length() - 1
+    assert (two.max_game_length(), whole.max_game_length()) == (1 + 2 * per_deal, 1 + 1000 * per_deal)
+    state, rng = whole.new_initial_state(), random.Random(2)
+    state.apply_action(5)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.table.state.deals) == 28  # every deal of Barbu, none cut
+    assert sum(state.returns()) == 0 and any(state.returns())
+
+
+def test_a_state_says_what_it_is_before_and_after_its_seed():
+    game = load("barbu", max_deals=1)
+    state = game.new_initial_state()
+    assert str(state) == "(the seed of the deals is not chosen yet)"
+    assert state.returns() == [0.0] * 4 and not state.is_terminal()
+    state.apply_action(7)
+    assert str(state) == "(no action yet)"
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    assert str(state) == f"A {state.action_to_string(0, first)}"  # seed 7: A deals and chooses
+
+
 def test_information_state_is_the_view_and_a_resampled_world_keeps_it():
     game = load("rubicon", max_deals=1)
     state = game.new_initial_state()
@@ -65,6 +91,19 @@ def test_information_state_is_the_view_and_a_resampled_world_keeps_it():
     other = 1 - seat
     assert world.table.state.hands[other] != state.table.state.hands[other]  # what the seat cannot see moved
     assert '"hand": [' in state.observation_string(seat)
+
+
+def test_the_observer_forgets_the_last_position():
+    game = load("barbu", max_deals=1)
+    observer = game.make_py_observer()
+    before = game.new_initial_state()
+    state = game.new_initial_state()
+    state.apply_action(7)
+    observer.set_from(state, 0)
+    assert observer.tensor.any()
+    observer.set_from(before, 0)
+    assert not observer.tensor.any()
+    assert observer.string_from(before, 0) == "(before the deal)"
 
 
 @pytest.mark.parametrize("spec", ["barbu", "rubicon"])

@@ -1,4 +1,5 @@
-"""The PettingZoo environment of every spec, checked by PettingZoo's own test suite."""
+"""The PettingZoo environment of every spec, checked by PettingZoo's own test suite, with the
+rewards, spaces and views it gives and no game held before `reset` nor after `close`."""
 
 from __future__ import annotations
 
@@ -94,6 +95,15 @@ def test_render_ansi_is_the_table_seen_by_the_seat_to_act():
     env.reset()
     st = env.table.state
     assert env.render() == describe(st, st.current_player)
+
+
+def test_no_game_is_in_progress_before_reset_nor_after_close():
+    env = CardspecEnv("barbu")
+    assert env.table is None
+    env.reset(seed=1)
+    assert env.table is not None
+    env.close()
+    assert env.table is None
 
 
 def test_view_is_the_seats_view():

@@ -1,7 +1,9 @@
-"""Tests of the expression language (interpreter/expr/, grammar/expr.lark)."""
+"""Tests of the expression language (interpreter/expr/, grammar/expr.lark): what expressions
+compute, their types and names, and their errors (syntax, types, names) told in words at their place."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from dataclasses import dataclass, field
 
@@ -9,9 +11,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from interpreter.compile.scope import build_scope
 from interpreter.core.cards import Pack
-from interpreter.expr import Attr, Compiled, Func, Name, Scope, compile_expr
+from interpreter.expr import Attr, Compiled, Func, Name, Scope, compile_expr, syntax
+from interpreter.expr.names import a, elem, list_of
 from interpreter.expr.syntax import ExprError, _parser, parse
+from interpreter.load import catalog
 
 PACK = Pack.build("SHDC", "AKQJT98765432", extra=("BJ", "LJ"))
 C = PACK.by_name
@@ -88,6 +93,7 @@ def make_scope(**extra) -> Scope:
 
 
 SCOPE = make_scope()
+ENGINE_SCOPE = build_scope(Pack.build("SHD", "AKQJ"), 3, 1, {}, ["game"])  # as the engine builds it
 
 
 def run(source: str, state: State | None = None, scope: Scope = SCOPE):
@@ -283,6 +289,18 @@ def test_sets_work_for_membership_and_loops():
         run("won[1] == AH", state)
 
 
+@pytest.mark.parametrize("source, expected", [
+    ("card.suit != H", False),  # the card is KH
+    ("card.suit != S", True),
+    ("card.suit != led_suit", False),
+    ("card in won", True),  # a value in a list read at run time
+    ("card in hand", False),
+    ("led_suit in suits", True),
+])
+def test_a_comparison_gives_its_value_whatever_the_shape_of_its_operands(source, expected):
+    assert run(source) is expected
+
+
 def test_constant_folding():
     c = compile_expr("2 * 3 + ten", SCOPE)
     assert c.constant and c.fn(None) == 16 and c.type == "number"
@@ -307,6 +325,17 @@ def test_expect():
     assert e.value.hint == "write `if … then 1 else 0`"
     with pytest.raises(ExprError, match="the expression must be a bool, but this is a number"):
         compile_expr("x", SCOPE, expect="bool")
+
+
+@pytest.mark.parametrize("expect", ["card", "suit", "seat", "contract", "trick"])
+def test_none_stands_where_a_value_may_be_missing(expect):
+    assert compile_expr("none", ENGINE_SCOPE, expect).fn(None) is None
+
+
+def test_list_types_and_their_items():
+    assert list_of("card") == "list<card>" and elem("list<card>") == "card"
+    assert [elem(t) for t in ("card", "contract", "list<card", None)] == [None, None, None, None]
+    assert [a(t) for t in ("number", "ace", "list<seat>", "none")] == ["a number", "an ace", "a list of seats", "`none`"]
 
 
 # ---------------------------------------------------------------------------- errors
@@ -429,6 +458,47 @@ def test_hints(source, hint):
     assert e.value.hint == hint
 
 
+@pytest.mark.parametrize("source, expect, message, hint", [
+    ("card_of_suit(Ace, H)", "card", "unknown card, suit or rank `Ace`", "write `A`"),
+    ("hearts", "suit", "unknown name `hearts`", "write `H`"),
+    ("Nine", "rank", "unknown card, suit or rank `Nine`", None),  # the pack has no nine
+    ("3", "card", "the expression must be a card, but this is a number", None),
+    ("none", "number", "the expression must be a number, but this is `none`", None),
+    ("trump", "number", "the expression must be a number, but this is a suit", None),
+    ("hand", "number", "the expression must be a number, but this is a list of cards", None),
+    ("[none]", "number", "the expression must be a number, but this is a list of `none`", None),
+    ("contract", "number", "the expression must be a number, but this is a contract", None),
+])
+def test_a_wrong_expression_is_told_in_words(source, expect, message, hint):
+    with pytest.raises(ExprError) as e:
+        compile_expr(source, ENGINE_SCOPE, expect)
+    assert (e.value.message, e.value.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("source, message, hint", [
+    ("x == none", "cannot compare `x` (a number) with `none`",
+     "only `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
+    ("none != x", "cannot compare `none` with `x` (a number)",
+     "only `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
+    ("card.suit == K", "cannot compare `card.suit` (a suit) with `K` (a rank)", None),
+])
+def test_a_comparison_of_unlike_types_says_what_may_be_none_only_when_none_is_in_it(source, message, hint):
+    with pytest.raises(ExprError) as e:
+        compile_expr(source, SCOPE)
+    assert (e.value.message, e.value.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("operand, shown", [
+    ("x + " * 9 + "1000", "x + " * 9 + "1000"),  # 40 characters: shown whole
+    ("x + " * 9 + "10000", "x + " * 9 + "100…"),  # 41: the first 39 and an ellipsis
+])
+def test_an_operand_in_a_message_is_shown_up_to_forty_characters(operand, shown):
+    assert len(operand) in (40, 41)
+    with pytest.raises(ExprError) as e:
+        compile_expr(f"{operand} == card.suit", SCOPE)
+    assert e.value.message == f"cannot compare `{shown}` (a number) with `card.suit` (a suit)"
+
+
 GENERIC_COLON_HINT = ("loops use words, not `:`: write `where`, as in `count(v in xs where condition)`, "
                       "or `for`, as in `sum(value for v in xs)`")
 
@@ -466,6 +536,53 @@ def test_the_rewrite_in_the_colon_hint_compiles_to_the_old_meaning():
         assert run(rewrite) == expected, rewrite
 
 
+@pytest.mark.parametrize("source, message, line, column, hint", [
+    ("count(c in hand: c.suit == H)", "unexpected `:`", 1, 16,
+     "loops use words, not `:`: write `count(c in hand where c.suit == H)`"),
+    ("sum(c in won: c.points)", "unexpected `:`", 1, 13, "loops use words, not `:`: write `sum(c.points for c in won)`"),
+    ("max(x in [1, 2]: x + 1)", "unexpected `:`", 1, 16, "loops use words, not `:`: write `max(x + 1 for x in [1, 2])`"),
+    ("count(c in [1,(2)]: c == [1][1])", "unexpected `:`", 1, 19,
+     "loops use words, not `:`: write `count(c in [1,(2)] where c == [1][1])`"),
+    ("count(c in  [1,\n 2]:  c ==\n 1)", "unexpected `:`", 2, 4,
+     "loops use words, not `:`: write `count(c in [1, 2] where c == 1)`"),
+    ("sum(c.points: c in won)", "unexpected `:`", 1, 13, GENERIC_COLON_HINT),
+    ("f(x: y)", "unexpected `:`", 1, 4, GENERIC_COLON_HINT),
+    ("count((c) in hand: (c.suit == H))", "unexpected `:`", 1, 18, GENERIC_COLON_HINT),
+    ("count(c in hand: c: d)", "unexpected `:`", 1, 16, GENERIC_COLON_HINT),
+    ("c in hand: c)count(", "unexpected `:`", 1, 10, GENERIC_COLON_HINT),  # no bracket open before the `:`
+    ("count(c in hand:c.suit == H)", "unexpected `:`", 1, 16,
+     "loops use words, not `:`: write `count(c in hand where c.suit == H)`"),
+    ("a : b", "unexpected `:`", 1, 3, GENERIC_COLON_HINT),
+    ("all(c in hand: " + "x and " * 20 + "y)", "unexpected `:`", 1, 14, GENERIC_COLON_HINT),  # too long a rewrite
+    ("count(c in hand c.suit)", "unexpected `c`", 1, 17, "expected `where` or `)`"),
+    ("sum(v for v)", "unexpected `)`", 1, 12, "expected `in`"),
+    ("count(c in hand where)", "unexpected `)`", 1, 22, "expected a value"),
+    ("x y", "unexpected `y`", 1, 3, "expected an operator"),
+    ("if a then b", "unexpected end of expression; expected `else`", 1, 12, None),
+    ("(1 + 2", "unexpected end of expression; expected `)`", 1, 7, None),
+    ("[1, 2", "unexpected end of expression; expected `]`", 1, 6, None),
+    ("\n1 +", "unexpected end of expression; expected a value", 2, 4, None),
+    ("x\n  + ", "unexpected end of expression; expected a value", 2, 4, None),
+    ("1 = 2", "unexpected `=`", 1, 3, "use `==` to compare"),
+    ("3x", "unexpected `3x`", 1, 1, "a number cannot run into letters"),
+])
+def test_a_syntax_error_says_what_was_expected_where(source, message, line, column, hint):
+    with pytest.raises(ExprError) as e:
+        parse(source)
+    assert (e.value.message, e.value.line, e.value.column, e.value.hint) == (message, line, column, hint)
+    assert str(e.value) == f"{line}:{column}: {message}" + (f" ({hint})" if hint else "")
+
+
+@pytest.mark.parametrize("source, line, column", [
+    ("  " + "(" * 150 + "1" + ")" * 150, 1, 103), ("1" + " + 1" * 300, 1, 809),
+    ("1" + " + 1" * 50 + "\n" + " + 1" * 250, 2, 608), ("x\n+" + "-" * 150 + "1", 2, 101)])
+def test_too_deep_an_expression_is_refused_where_it_gets_too_deep(source, line, column):
+    with pytest.raises(ExprError) as e:
+        parse(source)
+    assert (e.value.message, e.value.line, e.value.column, e.value.hint) == (
+        "the expression is nested too deeply (more than 100 levels)", line, column, "split it into named `functions`")
+
+
 def test_any_and_all_loops_stop_early():
     state = State()
     assert run("any(bump() > 0 for p in seats)", state) is True and state.calls == 1
@@ -498,6 +615,29 @@ def test_error_string():
     with pytest.raises(ExprError) as e:
         compile_expr("trikcs", SCOPE)
     assert str(e.value) == "1:1: unknown name `trikcs` (did you mean `tricks`?)"
+
+
+def test_an_expression_error_crosses_a_process_boundary_whole():
+    again = pickle.loads(pickle.dumps(ExprError("unknown name `x`", 2, 5, "write `X`")))
+    assert (type(again), again.message, again.line, again.column, again.hint, str(again)) == (
+        ExprError, "unknown name `x`", 2, 5, "write `X`", "2:5: unknown name `x` (write `X`)")
+    assert again.args == ("unknown name `x`",)  # like every error of the project: its message
+
+
+def test_a_damaged_grammar_is_a_fault_of_the_installation(tmp_path, monkeypatch):
+    (tmp_path / "expr.lark").write_text("start: ???\n")
+    monkeypatch.setattr(catalog, "grammar_file", lambda: tmp_path / "expr.lark")
+    syntax._parser.cache_clear()
+    try:
+        with pytest.raises(catalog.BrokenInstall) as e:
+            parse("1 + 1")
+    finally:
+        monkeypatch.undo()
+        syntax._parser.cache_clear()
+    message = str(e.value)
+    assert message.startswith(f"the expression grammar {tmp_path / 'expr.lark'} is damaged (GrammarError: ")
+    assert message.endswith("); reinstall cardspec") and "\n" not in message
+    assert parse("1 + 1").data == "add"
 
 
 # ---------------------------------------------------------------------------- properties

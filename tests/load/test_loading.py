@@ -1,4 +1,5 @@
-"""Tests of loading specs: plain data, marks, located errors, offsets into scalars."""
+"""Tests of loading specs: plain data, marks, YAML mistakes told in words at their place, the limits
+on values and nesting, located errors, and places inside values (offsets into scalars)."""
 
 from __future__ import annotations
 
@@ -186,9 +187,29 @@ def test_alias_bomb_is_refused():
     assert e.message == "the file expands to more than 100,000 values; aliases are nested too deeply"
 
 
+def test_values_written_after_an_alias_count_against_the_written_limit_only(monkeypatch):
+    monkeypatch.setattr(loading, "MAX_VALUES", 1000)  # what aliases may add
+    doc = load("t.yaml", text="a: &x [1, 2]\nb: *x\nc: [" + ", ".join(["0"] * 2000) + "]\n")
+    assert doc.data["b"] == [1, 2] and len(doc.data["c"]) == 2000
+    assert (doc.marks[("b", 1)].line, doc.marks[("b", 1)].column) == (1, 11)  # where the value was written
+
+
 def test_deep_nesting():
     errs = errors_of("a: " + "[" * 3000 + "]" * 3000 + "\n")
     assert errs and all(isinstance(e, SpecError) for e in errs)
+
+
+def test_a_hundred_lists_or_mappings_inside_each_other_are_read_and_no_more():
+    doc = load("t.yaml", text="a: " + "[" * 99 + "]" * 99 + "\n")  # with the mapping around them: 100
+    depth, node = 0, doc.data
+    while isinstance(node, (dict, list)) and node:
+        node, depth = (node["a"] if isinstance(node, dict) else node[0]), depth + 1
+    assert depth == 99 and node == []
+    with pytest.raises(SpecErrors) as e:
+        load("t.yaml", text="a: " + "[" * 100 + "]" * 100 + "\n")
+    [error] = e.value.errors
+    assert (error.message, error.line, error.column) == (
+        "the file is nested too deeply: more than 100 lists or mappings inside each other", 1, 103)
 
 
 def test_unsupported_tags():
@@ -215,6 +236,49 @@ def test_undefined_alias():
 def test_unclosed_list_at_end_of_file():
     [e] = errors_of("seats: [A, B\n")
     assert e.line == 1 and e.source_line == "seats: [A, B" and "`]`" in e.message
+
+
+INDENT = ("could not parse YAML: bad indentation, this line does not line up with the keys above",
+          "keys of one mapping must start in the same column; check the indentation of this line")
+ENTRY = ("could not parse YAML: expected a list entry `- ` here",
+         "entries of one list must start with `- ` in the same column")
+AFTER = "a value that goes on after a list or mapping must be put in quotes"
+
+
+@pytest.mark.parametrize("text, message, hint, line, column", [
+    ("a: 1\n---\nb: 2\n", "a spec file holds one YAML document, but a second one starts here",
+     "remove the `---` line, or split the file", 2, 1),
+    ("a:\n\t- 1\n", "could not parse YAML: a tab is used for indentation here",
+     "YAML indents with spaces only; replace the tab with spaces", 2, 1),
+    ("a: @x\n", "could not parse YAML: `@` cannot start a value", "put the value in quotes", 1, 4),
+    ("a: b: c\n", "could not parse YAML: mapping values are not allowed here",
+     'a `: ` inside a value starts a new key; put the whole value in quotes, e.g. score: "..."', 1, 5),
+    ("a:\n  b: 1\n c: 2\n", *INDENT, 3, 2),
+    ("a: [1, 2] x\n", *INDENT, 1, 11),
+    ("a: 'x' [1]\n", "could not parse YAML: unexpected `[` after a value", AFTER, 1, 8),
+    ("a: 'x' {b: 1}\n", "could not parse YAML: unexpected `{` after a value", AFTER, 1, 8),
+    ("a:\n  - 1\n  x: 2\n", *ENTRY, 3, 3),
+    ("- - a\n  - b\n - c\n", *ENTRY, 3, 2),
+    ("a: *nope\n", "could not parse YAML: alias `*nope` has no anchor `&nope` before it", None, 1, 4),
+    ("a: [1, *nope]\n", "could not parse YAML: alias `*nope` has no anchor `&nope` before it", None, 1, 8),
+    ("x: 1\na: *nope\n", "could not parse YAML: alias `*nope` has no anchor `&nope` before it", None, 2, 4),
+    ('a: 1\nb: "abc\n', "could not parse YAML: this quote is never closed", None, 2, 4),
+    ("a: [1, 2\nb: 3\n", "could not parse YAML: expected `,` or `]`", "the list opened at line 1 is not closed properly",
+     2, 2),
+    ("a: {b: 1\nc: 2\n", "could not parse YAML: expected `,` or `}`",
+     "the mapping opened at line 1 is not closed properly", 2, 2),
+    ("a: 1\nb: [1, 2\n", "could not parse YAML: expected `,` or `]`", "the list opened at line 2 is not closed properly",
+     2, 9),  # at the end of the file: just after its last line
+    ("x: 1\na:\n  - b\n  c\n", "could not parse YAML: could not find expected ':'",
+     "while scanning a simple key that starts at line 4", 4, 4),
+    ("]\n", "could not parse YAML: did not find expected node content",
+     "while parsing a block node that starts at line 1", 1, 1),
+])
+def test_a_yaml_mistake_is_told_in_words_at_its_place(text, message, hint, line, column):
+    with pytest.raises(SpecErrors) as e:
+        load("t.yaml", text=text)
+    [error] = e.value.errors
+    assert (error.message, error.hint, error.line, error.column) == (message, hint, line, column)
 
 
 # ---------------------------------------------------------------- render
@@ -313,6 +377,62 @@ def test_offsets_land_on_the_same_character():
                 if ch == " " and doc.marks[path].style in (">", None) and column > len(doc.lines[line - 1]):
                     continue  # a line break folded into a space: placed at the end of the line
                 assert doc.lines[line - 1][column - 1] == ch, (path, li, ci)
+
+
+TEXT = '''contracts:
+  plain: {score: 1 + foo}
+  single: {score: '1 + foo'}
+  double: {score: "1 +\\t foo"}
+  number: {score: 123456}
+  block: |
+    1 +
+      foo
+  folded: >
+    1 +
+    foo
+  indented: |2
+      1 +
+     foo
+  empty: ""
+'''
+DOC = load("t.yaml", text=TEXT)
+
+
+@pytest.mark.parametrize("key, offset, where", [
+    ("plain", (1, 5), (2, 22)), ("plain", (1, 40), (2, 25)),  # past the end: just after the last character
+    ("single", (1, 5), (3, 24)), ("single", (1, 1), (3, 20)),
+    ("double", (1, 5), (4, 25)), ("double", (1, 7), (4, 27)),  # the escape `\t` is one character of the value
+    ("number", (1, 5), (5, 23)), ("number", (2, 3), (6, 3)),
+    ("block", (1, 3), (7, 7)), ("block", (2, 3), (8, 7)), ("block", (9, 1), (8, 11)),
+    ("folded", (1, 5), (11, 5)), ("folded", (1, 7), (11, 7)),
+    ("indented", (1, 5), (13, 9)), ("indented", (2, 2), (14, 6)),
+    ("empty", (1, 5), (15, 11)),  # an empty value: where it starts
+])
+def test_a_place_inside_a_value_is_found_in_the_file(key, offset, where):
+    path = ("contracts", key) if key in ("block", "folded", "indented", "empty") else ("contracts", key, "score")
+    e = DOC.error(path, "m", offset=offset)
+    assert (e.line, e.column) == where
+    assert e.source_line == TEXT.splitlines()[where[0] - 1]
+
+
+def test_an_error_at_a_key_or_at_a_path_the_file_lacks():
+    e = DOC.error(("contracts", "plain", "score"), "m", at_key=True)
+    assert (e.line, e.column, e.source_line) == (2, 11, "  plain: {score: 1 + foo}")
+    e = DOC.error(("contracts", "plain", "nothere", 1), "m")  # its closest parent in the file
+    assert (e.line, e.column) == (2, 10)
+    e = DOC.error(("nothere",), "m")  # no parent but the root
+    assert (e.line, e.column) == (1, 1)
+    assert DOC.value(("contracts", "plain", "score")) == "1 + foo" and DOC.value(("contracts", "plain", 3)) is None
+
+
+@pytest.mark.parametrize("text, key, where", [
+    ("a: |2\nb: 1\n", "a", (2, 3)),  # an empty block: where its content would start
+    ("a: >\n\nb: 1\n", "a", (2, 1)),
+    ("x: 1\nscore: |\n", "score", (3, 1)),  # an empty block at the end of the file
+])
+def test_a_place_inside_an_empty_block_is_where_its_content_would_start(text, key, where):
+    e = load("t.yaml", text=text).error((key,), "m", offset=(1, 1))
+    assert (e.line, e.column) == where
 
 
 # ---------------------------------------------------------------- fuzzing

@@ -1,5 +1,6 @@
-"""Machine-readable output and studies: `simulate --json/--csv/--plot/--against`, `validate --json`,
-batch `replay`, the progress display, and the statistics of `interpreter/study/stats.py`.
+"""Machine-readable output and studies: `simulate --json/--csv/--plot/--against/--jobs`,
+`validate --json`, batch `replay`, the progress display, and the statistics of
+`interpreter/study/stats.py`.
 
 The JSON and CSV are parsed, never matched as text; figures are checked against each other
 (the CSV's per-game sums against the JSON's means, a spec compared with itself differs by
@@ -16,11 +17,12 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from interpreter.cli import run
-from interpreter.commands import progress
+from interpreter.commands import progress, simulate
 from interpreter.compile.game import load_game
 from interpreter.players.agents import make_agent
 from interpreter.study import stats as study
@@ -112,6 +114,50 @@ def test_winners_counts_every_tie():
     assert study.winners([3, 5, 5, 1], highest=False) == [3]
 
 
+def test_the_t_quantile_beyond_the_table_is_exact_to_eleven_decimals():
+    # Student's t, 0.975 quantile, 1000 degrees of freedom (exact value 1.9623390808264083):
+    # the expansion is within 2e-12 of it; a coefficient off by one moves it by more than 8e-12
+    assert study.t975(1000) == pytest.approx(1.9623390808264083, abs=4e-12)
+
+
+def partnership_summary(seed, returns, deals, stopped=False):
+    return study.GameSummary(seed, stopped, returns, {}, [("deal", declarer, scores, False, {})
+                                                          for declarer, scores in deals], None)
+
+
+def test_a_study_of_two_games_given_by_hand():
+    game = load_game(PARTNERSHIP)
+    s = study.Study(game)
+    s.add_summary(partnership_summary(5, [10, -10, 10, -10], [(0, [6, -6, 6, -6]), (1, [4, 0, 4, 2])]))
+    s.add_summary(partnership_summary(6, [-2, 2, -2, 2], [(2, [1, 2, 3, 6])], stopped=True))
+    doc = s.summary()
+    assert (doc["games"], doc["deals"], doc["seeds"]) == (2, 3, {"first": 5, "last": 6})
+    assert doc["unfinished"] == {"count": 1, "seeds": [6]}
+    north = doc["per_seat"]["N"]
+    assert (north["mean"], north["min"], north["max"], north["wins"]) == (4, -2, 10, 1)
+    assert north["stdev"] == pytest.approx(math.sqrt(72))
+    assert [doc["per_seat"][seat]["wins"] for seat in "NESW"] == [1, 1, 1, 1]  # each game a tie of partners
+    assert {name: (t["mean"], t["wins"]) for name, t in doc["per_team"].items()} == {"N+S": (4, 1), "E+W": (-4, 1)}
+    # declarers: N 6, E 0, S 3; the others' means: (-6+6-6)/3, (4+4+2)/3, (1+2+6)/3
+    assert doc["per_contract"]["deal"]["deals"] == 3
+    assert doc["per_contract"]["deal"]["declarer_mean"] == pytest.approx(3)
+    assert doc["per_contract"]["deal"]["others_mean"] == pytest.approx((-2 + 10 / 3 + 3) / 3)
+
+
+def test_deal_statistics_count_among_the_deals_played_not_the_void_ones():
+    game = load_game(KLABERJASS)
+    s = study.Study(game)
+    deals = [("deal", 0, [10, 0], False, {"maker bete": True, "maker equal": False}),
+             ("deal", 1, [0, 10], False, {"maker bete": False, "maker equal": None}),
+             (None, 0, [0, 0], True, {"maker bete": True, "maker equal": True})]  # void: not counted
+    s.add_summary(study.GameSummary(1, False, [10, 10], {}, deals, None))
+    doc = s.summary()
+    assert doc["deal_statistics"] == {
+        "maker bete": {"count": 1, "deals": 2, "among": "deals played"},
+        "maker equal": {"count": 0, "deals": 1, "among": "deals played"}}
+    assert doc["deals"] == 3 and doc["per_seat"]["A"]["wins"] == doc["per_seat"]["B"]["wins"] == 1
+
+
 def first_deals(spec, seeds):
     """The hands, dealer and declarer of the first deal of each seeded game, played by random bots."""
     game = load_game(spec)
@@ -169,6 +215,11 @@ def test_json_teams_statistics_and_unfinished_games():
     assert doc["deals"] == 4
     for name, s in doc["deal_statistics"].items():
         assert s["among"] in ("deals played", "such deals") and 0 <= s["count"] <= s["deals"] <= 4
+
+
+def test_the_json_names_the_default_limit_of_deals():
+    code, out, _ = cli("simulate", BARBU, "--games", 1, "--json")
+    assert code == 0 and json.loads(out)["max_deals"] == 1000
 
 
 # ---------------------------------------------------------------- simulate --csv
@@ -267,6 +318,15 @@ def test_comparison_report_in_text():
         assert float(low) <= float(diff) <= float(high)
 
 
+def test_the_text_comparison_prints_the_interval_of_the_json():
+    code, out, _ = cli("simulate", BARBU, "--against", PARLETT, "--games", 3, "--json")
+    paired = json.loads(out)["paired"]
+    code, out, _ = cli("simulate", BARBU, "--against", PARLETT, "--games", 3)
+    rows = re.findall(r"^([A-D]) .*\[(-?\d+\.\d\d), (-?\d+\.\d\d)\]$", out, re.M)
+    assert rows == [(seat, f"{p['ci95'][0]:.2f}", f"{p['ci95'][1]:.2f}") for seat, p in paired.items()]
+    assert all(low != high for _, low, high in rows)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--against", RUBICON], f"cannot compare {BARBU} (seats A, B, C, D) with {RUBICON} (seats A, B): "
                              "the seats must be the same"),
@@ -339,6 +399,21 @@ def test_progress_bar_on_a_terminal(monkeypatch):
     assert "3/3" in shown and "games" in shown and "\x1b[" in shown  # drawn by rich
     assert "3/3 games," not in shown
     assert "\x1b[" not in out and out.startswith("Barbu (Blue Club rules): 3 games")
+
+
+def test_the_progress_display_is_told_each_spec_and_every_deal(monkeypatch):
+    told = []
+
+    class Watched(simulate.Progress):
+        def describe(self, text):
+            told.append(text)
+
+        def advance(self, counted=0):
+            told.append(counted)
+    monkeypatch.setattr(simulate, "Progress", Watched)
+    code, _, err = cli("simulate", BARBU, "--against", PARLETT, "--games", 2)
+    assert code == 0, err
+    assert told == ["barbu", 28, 28, "parlett", 28, 28]  # a Barbu game is 28 deals
 
 
 # ---------------------------------------------------------------- validate --json
@@ -420,6 +495,14 @@ def test_batch_replay_of_a_folder_without_records(tmp_path):
     assert err.splitlines()[0] == f"cardspec replay: no records (.yaml, .yml or .json files) in {tmp_path}"
 
 
+def test_a_batch_against_a_spec_with_two_errors_names_the_first_and_counts_the_rest():
+    records = [RECORDS / "barbu_example1.yaml", RECORDS / "barbu_example2.yaml"]
+    spec = ROOT / "tests" / "bad_specs" / "sem_two_errors.yaml"
+    code, out, err = cli("replay", *records, "--spec", spec)
+    assert (code, out) == (3, "2 records: 0 ok, 0 failed, 2 invalid\n")
+    assert err.splitlines() == [f"{spec}:24:16: the deal gives 56 cards (4 x 14) but the pack has 52 (and 1 more)"] * 2
+
+
 # ---------------------------------------------------------------- simulate --jobs
 
 def test_several_processes_give_the_same_figures_as_one(tmp_path):
@@ -432,6 +515,16 @@ def test_several_processes_give_the_same_figures_as_one(tmp_path):
         return doc, (tmp_path / f"deals{jobs}.csv").read_text()
 
     assert run(2) == run(1)
+
+
+def test_one_worker_takes_the_games_one_by_one_and_several_take_pieces():
+    assert simulate._chunks(range(5, 9), SimpleNamespace(workers=1)) == \
+        [(1, range(5, 6)), (2, range(6, 7)), (3, range(7, 8)), (4, range(8, 9))]
+    assert simulate._chunks(range(1, 101), SimpleNamespace(workers=2)) == \
+        [(k + 1, range(k + 1, k + 7)) for k in range(0, 96, 6)] + [(97, range(97, 101))]
+    assert simulate._chunks(range(1, 4), SimpleNamespace(workers=2)) == \
+        [(1, range(1, 2)), (2, range(2, 3)), (3, range(3, 4))]  # too few games to share: one a piece
+    assert len(simulate._chunks(range(1, 101), SimpleNamespace(workers=1))) == 100
 
 
 def test_a_broken_game_is_named_alike_on_several_processes(tmp_path):

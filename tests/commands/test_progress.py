@@ -1,6 +1,6 @@
-"""The progress of a long run (interpreter/commands/progress.py), where mutation testing found
-it unchecked: the plain lines' interval and rate on a clock the test sets, a run with no
-rate, the part of the run named on a terminal, and plain lines when rich cannot be loaded."""
+"""The progress of a long run (interpreter/commands/progress.py): the plain lines' interval and
+rate on a clock the test sets, a run with no rate, the part of the run named on a terminal,
+and plain lines when rich cannot be loaded."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Reading files (interpreter/load/files.py), where mutation testing found it unchecked: the default
-size limit and the variable that changes it, a path shortened in messages, a folder or an empty
-name refused, a file that is not UTF-8 placed at its byte, where a named spec may be."""
+"""Reading files (interpreter/load/files.py): the default size limit and the variable that changes
+it, a path shortened in messages, a folder or an empty name refused, a file that is not UTF-8 placed
+at its byte, an output path checked, and where a named spec may be."""
 
 from __future__ import annotations
 

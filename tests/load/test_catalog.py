@@ -1,6 +1,6 @@
-"""The shipped games' catalogue, as mutation testing found it unchecked: each family's base
-game (its own name, or the one spec the others extend, or none when two do not), the names
-close to a mistyped one, and what a spec argument means."""
+"""The shipped games and their names (interpreter/load/catalog.py): the name of a shipped file (and
+no games without a specs folder), each family's base game (its own name, or the one spec the others
+extend, or none when two do not), the names close to a mistyped one, and what a spec argument means."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
-"""What play leaves behind (interpreter/core/results.py), where mutation testing found it unchecked:
-a copy of a finished deal (a clone's) keeps every part of it, in lists of its own."""
+"""What play leaves behind (interpreter/core/results.py): a deal's record, new, thrown in or
+finished, its tricks, and a copy of it (a clone's) that keeps every part in lists of its own."""
 
 from __future__ import annotations
+
+import pickle
 
 from tests.phases.table import X, Y, Z, game, play, position
 from tests.phases.test_auction import HANDS as AUCTION_HANDS
@@ -62,8 +64,6 @@ match: {deals: 2}
 
 
 def test_a_trick_is_a_tuple_with_named_fields_that_pickles_and_reads_back():
-    import pickle
-
     trick = Trick.of(3, 1, (7, 9, 2), (1, 2, 0), 2, 0)
     assert (trick.number, trick.leader, trick.cards, trick.seats, trick.winner, trick.led_suit) == (
         3, 1, (7, 9, 2), (1, 2, 0), 2, 0)

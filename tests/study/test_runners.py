@@ -1,7 +1,7 @@
-"""The runners, as mutation testing found them unchecked: how many workers each has, and the
-Ray backend's handling of Ray (checked against a stand-in module, so that it runs where Ray is
-not installed): which cluster it starts or joins, how it says it cannot, how many workers the
-cluster gives, results in order, and Ray shut down only when it was started here."""
+"""Where a simulation's games are played: how many workers each runner has, and the Ray backend
+(checked against a stand-in module, so that it runs where Ray is not installed): which cluster
+it starts or joins, how it says it cannot, how many workers the cluster gives, results in
+order, and Ray shut down only when it was started here."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pack behaviour that mutation testing found unchecked: `10` read as `T`, jokers shown after the suits."""
+"""Packs and card names: `10` is read as `T`, and jokers are shown after the suits."""
 
 from __future__ import annotations
 
