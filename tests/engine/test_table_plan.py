@@ -1,6 +1,7 @@
 """A deal's table is made new, and copied by a clone, only where a phase of the game changes it
 (interpreter/engine/table.py, `Phase.owns`); every other per-deal field is one value per game that
-reads like a list and refuses any change."""
+reads like a list and refuses any change. The next deal starts from a table with nothing of the
+last one left on it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from tests.phases.table import X
+from tests.phases.table import game as hand_built_game
 
 from interpreter import phases as phase_package
 from interpreter.compile.game import load_game
@@ -77,6 +80,39 @@ def test_a_game_that_passes_cards_makes_its_passing_lists_new():
     assert "passing" in plan.changing and "passed" in plan.changing and "doubles" not in plan.changing
     st = game.new_state(3)
     assert type(st.passing) is list and all(type(x) is list for x in st.passing)
+
+
+def contract_first():
+    """Each deal's contract is named before the deal; a deal of three cards each (a talon of
+    three) plays one trick and stops, so cards are left in the hands and the talon."""
+    return hand_built_game("""
+phases:
+  choose_contract:
+    by: dealer
+  deal: {hand_size: 3}
+  play:
+  score:
+play:
+  stop_when: trick_number >= 1
+contracts:
+  low:
+    score: 0 - tricks_won
+  high:
+    score: tricks_won
+match: {deals: 2}
+""")
+
+
+def test_before_the_next_deal_no_seat_holds_a_card_and_there_is_no_talon():
+    st = contract_first().new_state(1, first_dealer=X)
+    st.apply("contract low")
+    assert [len(h) for h in st.hands] == [3, 3, 3] and len(st.talon) == 3
+    for _ in range(3):
+        st.apply(st.legal_actions()[0])
+    assert st.deal_number == 2 and st.phase.kind == "choose_contract"
+    assert [len(st.deals[0].hands[p]) for p in range(3)] == [3, 3, 3]  # (one trick of three was played)
+    assert st.hands == [[], [], []] and st.talon == []
+    assert [st.view(p)["hand"] for p in range(3)] == [[], [], []]
 
 
 def test_a_frozen_list_reads_as_a_list_and_refuses_every_change():

@@ -9,6 +9,7 @@ import pytest
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import IllegalAction
+from interpreter.words.screen import action_line
 
 X, Y, Z, V = range(4)
 
@@ -49,6 +50,17 @@ def hand(st, seat) -> str:
 def play(st, *names) -> None:
     for name in names:
         st.apply(name)
+
+
+def phases_of(g, kind):
+    """The phases of the game `g` of this kind, in order."""
+    return [ph for ph in g.phases if ph.kind == kind]
+
+
+def heard(st, name, viewer=Z):
+    """What `viewer` hears as the seat to act takes the action `name` (asked before it is applied)."""
+    [action] = [a for a in st.legal_actions() if a.name == name]
+    return action_line(st, st.current_player, action, viewer)
 
 
 def refused(st, name) -> tuple[str, str | None]:

@@ -1,9 +1,10 @@
 """An auction over ranked bids: bid higher or pass for good, turns skip those who passed, the
-last bidder left is the declarer; all passing throws the deal in."""
+last bidder left is the declarer; all passing throws the deal in. With `hold`, the auction goes
+by duels, every call recorded and the lowest bid able to win, between two seats too."""
 
 from __future__ import annotations
 
-from .table import X, Y, Z, legal, one_deal, play, position, refused, seq, walk
+from .table import X, Y, Z, game, legal, one_deal, play, position, refused, seq, walk
 
 HANDS = ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"]
 
@@ -113,6 +114,38 @@ def test_with_hold_nobody_bidding_leaves_the_first_seat_to_bid_or_pass():
     st = position(holding(), HANDS, dealer=X)
     play(st, "pass", "pass", "pass")
     assert st.deals[0].void and st.deals[0].scores == [0, 0, 0] and st.deal_number == 2
+
+
+def test_a_duel_auction_records_every_call_and_the_lowest_bid_may_win_it():
+    st = position(holding(), HANDS, dealer=X)
+    assert walk(st, "bid 1", "pass", "pass") == [
+        (Z, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]), (Y, ["pass", "hold"]), (X, ["pass", "bid 2", "bid 3", "bid 4"])]
+    assert st.is_terminal and st.deals[0].declarer == Z and st.deals[0].announced == {"level": 1}
+    assert st.deals[0].calls == [(Z, "bid 1"), (Y, "pass"), (X, "pass")]
+    assert st.deals[0].scores == [0, 0, 1]
+
+
+def test_between_two_seats_the_second_bids_to_the_first():
+    g = game("""
+direction: clockwise
+dealer: {first: random, next: next(dealer)}
+phases:
+  deal: {hand_size: 4}
+  auction:
+    first: next(dealer)
+    bids: [1, 2, 3, 4]
+    winning_bid: level
+    hold: true
+  score:
+contracts:
+  game:
+    score: if player == declarer then level else 0
+match: {deals: 1}
+""", seats="[X, Y]")
+    st = position(g, HANDS[:2], dealer=X)  # Y is first: X bids to him
+    assert walk(st, "bid 2", "hold", "pass") == [
+        (X, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]), (Y, ["pass", "hold"]), (X, ["pass", "bid 3", "bid 4"])]
+    assert st.is_terminal and st.deals[0].declarer == Y and st.deals[0].scores == [0, 2]
 
 
 def test_with_hold_a_bid_is_answered_by_hold_or_pass_and_a_hold_needs_a_bid():

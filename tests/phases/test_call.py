@@ -1,9 +1,10 @@
 """Calling: one call each, in turn, a number, a word or a pass; limits, extras, a second round
-of raises, blind calls, a deal where all pass."""
+of raises, a second calling phase starting afresh, blind calls, a deal where all pass; the names
+a calling phase could ever offer."""
 
 from __future__ import annotations
 
-from .table import X, Y, Z, legal, one_deal, play, position, refused, walk
+from .table import X, Y, Z, legal, one_deal, phases_of, play, position, refused, walk
 
 HANDS = ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"]
 CALL = """    first: left(dealer)
@@ -100,6 +101,20 @@ def test_a_second_round_asks_only_those_who_may_raise():
     play(st, "board", "bid 1", "board")
     st.apply("pass")
     assert st.deals[0].scores == [53, 51, 12]
+
+
+def test_a_second_calling_phase_starts_with_no_calls_and_no_announcements():
+    again = """  again:
+    kind: call
+    first: left(dealer)
+    numbers: {from: 1, to: 1}"""
+    g = spec(more=again, score="(if announced(player, rainbow) then 100 else 0) + call(player) + 10 * count(callers)")
+    st = position(g, HANDS, dealer=X)
+    play(st, "bid 3", "pass", "bid 1 rainbow")  # X announces rainbow in the first phase
+    assert st.current_player == Y and legal(st) == ["pass", "bid 1"]
+    play(st, "bid 1", "bid 1", "bid 1")
+    assert st.is_terminal and st.callers == [Y, Z, X]
+    assert st.deals[0].scores == [31, 31, 31]
 
 
 def test_blind_calls_hide_the_hands_until_the_calls_are_over():
@@ -206,3 +221,14 @@ def test_the_phase_names_every_call_it_could_ever_offer():
     g = spec()
     phase = next(ph for ph in g.phases if ph.kind == "call")
     assert phase.vocabulary(g)[:3] == ["pass", "bid 1", "bid 2"] and "look" not in phase.vocabulary(g)
+
+
+def test_a_second_round_of_calls_names_pass_and_its_raises_only():
+    raises = """  raises:
+    kind: call
+    first: dealer
+    second_round: true
+    extras: {raise: true, doubled: call(player) == board}"""
+    g = spec(more=raises)
+    _, raises = phases_of(g, "call")
+    assert raises.vocabulary(g) == ["pass", "raise", "doubled"]

@@ -1,6 +1,10 @@
-"""Choosing the contract (by a seat, once each, or by a schedule) and announcing its settings."""
+"""Choosing the contract (by a seat, once each, or by a schedule; each offered only when its
+condition holds) and announcing its settings: what is offered and refused, what every seat
+hears, and the names the announcing phase could ever offer."""
 
 from __future__ import annotations
+
+from interpreter.words.screen import action_line
 
 from .table import X, Y, Z, game, legal, refused
 
@@ -79,6 +83,24 @@ def test_announcements_come_in_order_each_from_its_domain():
     assert st.deals[0].scores == [311, 311, 311]
 
 
+def test_the_contract_and_its_announcements_are_heard_by_every_seat():
+    st = deal(spec(), 1)
+    [choose] = [a for a in st.legal_actions() if a.name == "contract gamma"]
+    assert action_line(st, Y, choose, Z) == "  Y: contract gamma"
+    assert action_line(st, Y, choose, None) == "  Y: contract gamma"  # a looker-on too
+    st.apply("contract gamma")
+    [trump] = [a for a in st.legal_actions() if a.name == "trump D"]
+    assert action_line(st, Y, trump, Z) == "  Y: trump D"
+
+
+def test_the_announcing_phase_names_every_value_of_every_contract():
+    g = spec()
+    [phase] = [ph for ph in g.phases if ph.kind == "announce"]
+    # (a name two contracts share may come twice: the action space keeps the first)
+    assert list(dict.fromkeys(phase.vocabulary(g))) == [
+        "trump S", "trump H", "trump D", "start A", "start K", "start Q", "start J", "level 1", "level 2", "level 3"]
+
+
 def test_a_schedule_plays_the_contracts_in_turn_and_nobody_chooses():
     st = deal(spec("  choose_contract:\n    schedule: [gamma, alpha]"), 3)
     assert st.deals[0].contract == "gamma"
@@ -128,3 +150,41 @@ def test_a_contract_is_offered_only_when_its_condition_holds():
     assert legal(st) == ["contract alpha", "contract beta"]
     st.apply("contract beta")
     assert st.is_terminal and st.deals[1].scores == [2, 2, 2]
+
+
+def test_without_once_each_a_contract_named_before_is_refused_only_for_its_condition():
+    g = when_game("deal_number == 1")
+    st = deal(g, 2)
+    st.apply("contract beta")
+    assert legal(st) == ["contract alpha"]  # deal 2: beta's condition no longer holds
+    assert refused(st, "contract beta") == ("`contract beta` may not be chosen now (its `when` does not hold)", "when")
+
+
+def test_when_every_contract_has_a_condition_each_is_offered_only_when_its_own_holds():
+    g = game("""
+dealer: {first: random, next: dealer}
+declarer: left(dealer)
+phases:
+  deal: {hand_size: 4}
+  choose_contract:
+  score:
+contracts:
+  alpha:
+    when: deal_number == 2
+    score: 1
+  beta:
+    when: deal_number == 1
+    score: 2
+match: {deals: 2}
+""")
+    st = deal(g, 2)
+    assert legal(st) == ["contract beta"]
+    st.apply("contract beta")
+    assert legal(st) == ["contract alpha"]
+
+
+def test_with_no_condition_and_no_once_each_every_contract_is_offered_in_a_list_of_its_own():
+    st = deal(spec(), 3)
+    [phase] = [ph for ph in st.game.phases if ph.kind == "choose_contract"]
+    phase.legal(st).clear()  # (a list of the caller's own: the phase keeps its own intact)
+    assert [a.name for a in phase.legal(st)] == ["contract alpha", "contract beta", "contract gamma"]

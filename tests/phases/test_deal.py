@@ -1,5 +1,6 @@
 """Dealing: which deck positions each seat receives, in packets and in the direction of play;
-the turn-up and what a joker turned up does; completing the hands; the cut when all are dealt."""
+the turn-up and what a joker turned up (or burnt) does; completing the hands, whatever the
+packet; the cut when all are dealt; a second full deal within a deal, given by hand."""
 
 from __future__ import annotations
 
@@ -145,6 +146,12 @@ def test_burnt_jokers_go_to_the_bottom_and_the_next_card_is_turned():
     assert cards(st, [st.turn_up]) == ["BJ"] and st.trump is None
 
 
+def test_a_card_of_the_first_suit_turned_up_names_trump_where_jokers_are_burnt():
+    g = spec("{hand_size: 3, turn_up: trump, burn_jokers: true}", pack=JOKER_PACK)
+    st = position(g, ["AS QS JS", "BJ AH KH", "QH JH AD"], talon="KS KD QD JD")
+    assert cards(st, [st.turn_up]) == ["KS"] and st.trump == 0 and cards(st, st.talon) == ["KD", "QD", "JD"]
+
+
 def test_when_every_card_is_dealt_a_cut_card_names_trump():
     g = spec("{hand_size: 4, turn_up: trump}")
     st = position(g, ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"], cut="QH")
@@ -178,6 +185,12 @@ def test_completing_the_hands_cycles_through_the_packets():
     st = position(spec("{hand_size: 1}", more=more), ["AS", "KS", "QS"], talon="JS AH KH QH JH AD KD QD JD")
     assert [hand(st, p) for p in (X, Y, Z)] == ["AS JS QH JH", "KS AH AD KD", "QS KH QD JD"]
     assert st.talon == []
+
+
+def test_completing_the_hands_takes_only_the_cards_missing_whatever_the_packet():
+    st = position(spec("{hand_size: 2}", more=MORE.replace("packets: [1]", "packets: [3]")),
+                  ["AS KS", "QS JS", "AH KH"], talon="QD JD AD QH JH")
+    assert [hand(st, p) for p in (X, Y, Z)] == ["AS KS QD", "QS JS JD", "AH KH AD"]
 
 
 def test_each_seat_is_dealt_its_own_hand_size_read_with_it_as_player(monkeypatch):
@@ -216,3 +229,14 @@ match: {{deals: 1}}
     assert position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="KD QD JD").trump == 2  # the turn-up names it
     st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD")
     assert cards(st, [st.turn_up]) == ["BJ"] and st.trump is None  # not the spades set for the game
+
+
+def test_the_hands_of_a_second_full_deal_in_a_deal_are_those_given_for_it():
+    g = spec("{hand_size: 2}", more="  again:\n    kind: deal\n    hand_size: 4\n")
+    parse = g.pack.parse
+    given = {1: ["AS KS", "QS JS", "AH KH"], (1, 1): ["AD KD QD JD", "AS KS QS JS", "AH KH QH JH"]}
+    st = g.new_state(1, first_dealer=X, hands={k: [[parse(c) for c in h.split()] for h in v] for k, v in given.items()},
+                     talons={1: [parse(c) for c in "QH JH AD KD QD JD".split()], (1, 1): []})
+    assert [hand(st, p) for p in (X, Y, Z)] == given[(1, 1)]
+    assert [" ".join(cards(st, h)) for h in st.deals[0].hands] == given[1]
+    assert [[" ".join(cards(st, h)) for h in hands] for hands, _, _ in st.deals[0].redeals] == [given[(1, 1)]]

@@ -1,10 +1,12 @@
-"""Declaring combinations: finding them, the declaring order, choosing, comparing, what is said."""
+"""Declaring combinations: finding them (none shorter than `at_least`), the declaring order,
+choosing, comparing, what is said (all at once or stepwise), and the names the phase could ever
+offer."""
 
 from __future__ import annotations
 
 import pytest
 
-from .table import X, Y, Z, game, legal, play, position, refused, walk
+from .table import X, Y, Z, game, legal, phases_of, play, position, refused, walk
 
 PACK = """
 pack:
@@ -149,6 +151,27 @@ def test_only_if_keeps_the_combinations_it_allows():
     assert legal(st) == ["declare point nothing", "declare point S"]
 
 
+LONG = """
+      long:
+        combinations: suits
+        at_least: 3
+        choose: one
+        key: count(cards)
+        score: count(cards)
+"""
+
+
+def test_a_suit_shorter_than_at_least_is_not_a_combination():
+    st = position(spec(LONG), ["AS KS QS AD", "KH QH JS JH", "AH KD QD JD"], dealer=Z)
+    assert legal(st) == ["declare long nothing", "declare long S"]  # one diamond: not offered
+    st.apply("declare long S")
+    assert legal(st) == ["declare long nothing", "declare long H"]  # one spade
+    st.apply("declare long nothing")
+    assert legal(st) == ["declare long nothing", "declare long D"]  # one heart
+    st.apply("declare long D")
+    assert st.deal.declarations == [("long", [["S"], [], ["D"]], None, [0, 0, 0])]
+
+
 def test_the_whole_hand_as_one_combination_and_a_single_declarer():
     cats = """
       blank:
@@ -215,6 +238,17 @@ def test_what_is_said_all_at_once_or_stepwise():
     play(st, "declare point S", "declare point H", "declare point D", "declare sequence AS-QS",
          "declare sequence nothing", "declare sequence AD-JD")
     assert st.view(Z)["declarations"][1]["said"] == {"X": "size 3", "Y": "nothing", "Z": "size 4"}
+
+
+def test_the_last_stepwise_declarer_hears_what_every_earlier_one_adds():
+    stepwise = CATEGORIES.replace("announce: [size, top]", "announce: [size, top]\n        stepwise: true")
+    st = position(spec(stepwise), ["AS KS QS AD", "KH QH JH JS", "AH KD QD JD"], dealer=Z)
+    play(st, "declare point S", "declare point H", "declare point D", "declare sequence AS-QS",
+         "declare sequence KH-JH")
+    assert st.current_player == Z
+    [last] = [a for a in st.legal_actions() if a.name == "declare sequence KD-JD"]
+    # all three runs are three long: X and Y now say their tops, and X, the best, shows his
+    assert st.phase.public_name(st, last, X) == "declare sequence size 3, top K; X top A; Y top K; X shows AS-QS"
 
 
 def test_a_show_phase_shows_a_declaration_announced_without_showing():
@@ -308,3 +342,14 @@ def test_two_cards_make_a_run_and_two_seats_get_an_answer():
     assert legal(st) == ["declare sequence nothing", "declare sequence AS-KS"]
     st.apply("declare sequence AS-KS")
     assert st.view(X)["declarations"][0]["answer"] == "equal"
+
+
+def test_the_declare_phase_names_every_combination_a_hand_could_hold():
+    g = spec()
+    [phase] = phases_of(g, "declare")
+    assert phase.vocabulary(g) == [
+        "declare point nothing", "declare point S", "declare point H", "declare point D",
+        "declare sequence nothing", "declare sequence AS-QS", "declare sequence AS-JS", "declare sequence KS-JS",
+        "declare sequence AH-QH", "declare sequence AH-JH", "declare sequence KH-JH", "declare sequence AD-QD",
+        "declare sequence AD-JD", "declare sequence KD-JD",
+        "declare set nothing", "declare set A", "declare set K", "declare set Q"]

@@ -1,11 +1,11 @@
 """Doubling, position by position: who is asked in which order, whom he may or must double, and
-the pairwise settlement of the doubles."""
+the pairwise settlement of the doubles; the names the phase could ever offer."""
 
 from __future__ import annotations
 
 import pytest
 
-from .table import V, X, Y, Z, game, legal, play, position, refused
+from .table import V, X, Y, Z, game, legal, phases_of, play, position, refused
 
 HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]  # X holds 3 spades, Y 1, Z none
 
@@ -70,6 +70,13 @@ def test_the_legal_doubles_are_every_subset_of_the_allowed_targets():
     assert st.deals[0].raw == [3, 1, 0]
     assert st.deals[0].scores == [3 + 4 + 3, 1 - 4, 0 - 3]
     assert st.totals == [10, -3, -3]
+
+
+def test_the_double_phase_names_every_set_of_seats_but_all():
+    g = spec("    first: left(dealer)")
+    [phase] = phases_of(g, "double")
+    assert phase.vocabulary(g) == ["pass", "double X", "double Y", "double Z", "double X Y", "double X Z",
+                                   "double Y Z"]
 
 
 @pytest.mark.parametrize("first, asked, doubles, scores", [

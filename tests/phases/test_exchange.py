@@ -1,8 +1,9 @@
-"""Exchanging with the talon card by card, drawing now or later, and seeing the cards left."""
+"""Exchanging with the talon card by card, drawing now or later, seeing the cards left, and
+what the other seats hear of it: how many cards, once the seat stops."""
 
 from __future__ import annotations
 
-from .table import X, Y, Z, cards, game, hand, legal, play, position, refused
+from .table import X, Y, Z, cards, game, hand, heard, legal, play, position, refused
 
 HANDS = ["AS KS QS", "JS AH KH", "QH JH AD"]
 TALON = "KD QD JD"
@@ -116,3 +117,23 @@ def test_the_hand_is_sorted_after_the_draw():
     st = position(spec(), ["AS KS QH", "JS AH KH", "JH AD KD"], talon="QS QD JD", dealer=X)
     play(st, "discard AH", "draw")
     assert hand(st, Y) == "QS JS KH"
+
+
+def test_the_others_hear_the_count_only_when_the_seat_stops():
+    st = position(spec(), HANDS, talon=TALON, dealer=X)  # Y discards 1 or 2
+    assert [ph.kind for ph in st.game.phases] == ["deal", "exchange", "score"]
+    assert heard(st, "discard AH") is None  # more may follow
+    assert heard(st, "discard AH", Y) == "  Y: discard AH"  # the seat itself sees its card
+    play(st, "discard AH")
+    assert heard(st, "draw") == "  Y: discard 1 card, draw 1"
+    assert heard(st, "discard JS") == "  Y: discard 2 cards, draw 2"  # the most: the draw follows
+
+
+def test_a_seat_that_discards_nothing_is_heard_so():
+    st = position(spec("    min: 0\n    max: 2"), HANDS, talon=TALON, dealer=X)
+    assert heard(st, "draw") == "  Y: discard no card"
+
+
+def test_a_later_draw_is_not_told_with_the_discard():
+    st = position(spec("    max: 1\n    draw: false"), HANDS, talon=TALON, dealer=X)
+    assert heard(st, "discard KH", X) == "  Y: discard 1 card"

@@ -1,6 +1,9 @@
-"""Exposing the talon's remainder: a choice of one seat, face up at once or once a condition holds."""
+"""Exposing the talon's remainder: a choice of one seat, made aloud between the phase's two
+choices, face up at once or once a condition holds."""
 
 from __future__ import annotations
+
+from interpreter.words.screen import action_line
 
 from .table import X, Y, Z, game, legal, play, position, refused
 
@@ -34,6 +37,19 @@ def test_the_seat_chooses_and_an_exposed_talon_is_face_up_for_all():
     st.apply("expose talon")
     assert st.current_player == X  # the play begins
     assert [st.view(p)["talon"] for p in (X, Y, Z)] == [["KD", "QD", "JD"]] * 3
+
+
+def test_the_choice_to_expose_is_made_aloud():
+    st = position(spec(), HANDS, talon="KD QD JD", dealer=X)
+    show, hide = st.legal_actions()[1], st.legal_actions()[0]
+    assert [action_line(st, Y, show, viewer) for viewer in (X, Y, Z, None)] == ["  Y: expose talon"] * 4
+    assert action_line(st, Y, hide, Z) == "  Y: keep talon hidden"
+
+
+def test_the_expose_phase_names_its_two_choices():
+    g = spec()
+    [phase] = [ph for ph in g.phases if ph.kind == "expose"]
+    assert phase.vocabulary(g) == ["keep talon hidden", "expose talon"]
 
 
 def test_a_talon_kept_hidden_stays_face_down():

@@ -1,4 +1,5 @@
-"""Swapping a card for the turned-up card: its holder may take the turn-up, now or in a second chance."""
+"""Swapping a card for the turned-up card: its holder may take the turn-up, now or in a second
+chance, choosing between the phase's two choices; nobody is asked when no card is turned up."""
 
 from __future__ import annotations
 
@@ -49,3 +50,20 @@ def test_nobody_is_asked_when_nobody_holds_the_card_or_trump_is_another_suit():
     st = position(spec(), ["AS KS QS", "KH AH QH", "AD KD QD"], talon="JH JS JD", dealer=X)
     play(st, "take")
     assert st.is_terminal  # the turn-up is the card itself
+
+
+NO_TURN_UP = """  swap:
+    kind: swap_turn_up
+    card: card_of_suit(J, H)"""
+
+
+def test_nobody_is_asked_to_swap_when_no_card_is_turned_up():
+    g = one_deal(NO_TURN_UP, "count(hand)", deal="hand_size: 3")
+    st = position(g, ["AS KS QS", "JS AH QH", "JH AD KD"], talon="KH QD JD", dealer=X)
+    assert st.turn_up is None and st.is_terminal and hand(st, Z) == "JH AD KD"  # Z holds the jack: not asked
+
+
+def test_the_swap_phase_names_its_two_choices():
+    g = spec()
+    swap, again = [ph for ph in g.phases if ph.kind == "swap_turn_up"]
+    assert swap.vocabulary(g) == again.vocabulary(g) == ["keep", "swap"]

@@ -1,9 +1,10 @@
 """An exchange that takes first and discards after: the turned-up card, or the whole talon,
-goes into the seat's hand, then it lays away cards of the enlarged hand one by one."""
+goes into the seat's hand, then it lays away cards of the enlarged hand one by one; the others
+hear how many were laid away, and a take with nothing to lay away is recorded at once."""
 
 from __future__ import annotations
 
-from .table import X, Y, Z, cards, hand, legal, one_deal, play, position, refused
+from .table import X, Y, Z, cards, hand, heard, legal, one_deal, play, position, refused
 
 
 def take_game(settings):
@@ -33,6 +34,20 @@ def test_the_talon_is_taken_whole_and_done_stops_between_min_and_max():
     assert legal(st)[-1] == "done"
     play(st, "done")
     assert st.is_terminal and hand(st, Y) == "QS JS JH" and st.deals[0].scores == [0, 1, 0]
+
+
+def test_done_after_taking_tells_how_many_were_laid_away():
+    st = position(take_game("    take: talon\n    min: 1"), ["AS KS", "QS JS", "AH KH"], talon="QH JH AD", dealer=Y)
+    assert heard(st, "discard AD") is None
+    play(st, "discard AD")
+    assert heard(st, "done") == "  Y: discard 1 card"
+
+
+def test_a_take_with_nothing_to_lay_away_is_recorded_at_once():
+    st = position(take_game("    take: turn_up\n    max: 0"), ["AS KS", "QS JS", "AH KH"], talon="QH JH AD",
+                  dealer=X)
+    assert st.is_terminal and st.exchanges == [0, 0, 0]
+    assert [(p, cards(st, d), cards(st, t)) for p, d, t in st.deals[0].exchanges] == [(X, [], ["QH"])]
 
 
 def test_a_take_exchange_refuses_the_discard_first_settings():

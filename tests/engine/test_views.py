@@ -1,5 +1,5 @@
-"""View behaviour that mutation testing found unchecked: the seat to act named when it is the
-first seat, and its legal list shown to it alone."""
+"""What a seat's view tells of the seat to act: it is named even when it is the first seat, and
+its legal moves are shown to it alone."""
 
 from __future__ import annotations
 

@@ -1,13 +1,16 @@
-"""How a failure of the rules during a game is told, as mutation testing found it unchecked:
-the message of each kind of failure, and the action named when it had already been taken."""
+"""How a failure of the rules during a game is told: the message of each kind of failure, with
+the deal and the seed of the game, and where it happened (the action named with the seat that
+took it, or the seat to act)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from tests.phases.table import X, one_deal
 
 from interpreter.compile.game import load_game
+from interpreter.core.errors import GameFault
 from interpreter.engine.faults import fault, where
 
 GAME = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml")
@@ -21,6 +24,18 @@ GAME = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barb
 def test_each_kind_of_failure_is_told_with_the_deal_and_the_seed(error, message):
     st = GAME.new_state(4)
     assert fault(st, error, "deal 1").message == f"{message} (deal 1; seed 4)"
+
+
+def test_a_fault_names_the_seed_of_the_game():
+    # an index validate proves in range but that is no whole number when X wins the trick
+    g = one_deal("  play:", '"if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 3 then [10, 20, 30][tricks_won + 0.5] else 0"',
+                 head="play: {leader: next(dealer)}",
+                 deal="hand_size: 1")
+    st = g.new_state(7, first_dealer=X)
+    with pytest.raises(GameFault) as e:
+        while not st.is_terminal:
+            st.apply(st.legal_actions()[0])
+    assert str(e.value).splitlines()[0] == "t.yaml:18:82: an index must be a whole number (deal 1, at `X play QS`; seed 7)"
 
 
 def test_an_action_already_taken_is_named_with_the_seat_that_took_it():

@@ -1,6 +1,6 @@
-"""The State's own behaviour, where mutation testing found it unchecked: applying an action
-object straight away, refusing one, the seed in a fault, a clone's legal list, a partie's totals,
-a finished game's seat to act and the game total it promised."""
+"""The State's own verbs: an action object applied straight away or refused with the rule, a
+clone's own legal list, each game of a partie totalled from zero, and a finished game, with
+nobody to act, nothing legal, and the game total its spec promised checked at its end."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.phases.table import X, Y, Z, game, hand, legal, one_deal, position
+from tests.phases.table import X, Y, Z, game, hand, legal, position
 from tests.phases.test_tricks import spec as tricks_spec
 
 from interpreter.compile.game import load_game
-from interpreter.core.errors import GameError, GameFault, IllegalAction
+from interpreter.core.errors import GameError, IllegalAction
 from interpreter.engine.state import TERMINAL
 
 HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]
@@ -44,18 +44,6 @@ def test_an_illegal_card_given_as_an_action_is_refused_with_the_rule():
     with pytest.raises(IllegalAction) as e:
         st.apply(st.hands[X][0])  # KS: X's card, not Y's
     assert e.value.message == "Y does not hold KS"
-
-
-def test_a_fault_names_the_seed_of_the_game():
-    # an index validate proves in range but that is no whole number when X wins the trick
-    g = one_deal("  play:", '"if tricks_won + 0.5 >= 1 and tricks_won + 0.5 <= 3 then [10, 20, 30][tricks_won + 0.5] else 0"',
-                 head="play: {leader: next(dealer)}",
-                 deal="hand_size: 1")
-    st = g.new_state(7, first_dealer=X)
-    with pytest.raises(GameFault) as e:
-        while not st.is_terminal:
-            st.apply(st.legal_actions()[0])
-    assert str(e.value).splitlines()[0] == "t.yaml:18:82: an index must be a whole number (deal 1, at `X play QS`; seed 7)"
 
 
 def test_a_clone_has_its_own_legal_list():

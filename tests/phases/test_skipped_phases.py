@@ -1,5 +1,6 @@
-"""What mutation testing found unchecked in the base of the phases: the general refusal a phase
-inherits, the public form of an action made in the open, and a deal whose first phase is skipped."""
+"""A phase whose `when` does not hold is skipped: the deal goes on with the next phase, a deal
+whose every phase is skipped is over at once (and ends the game if it is the last), and a
+simulation counts only the deals that were scored."""
 
 from __future__ import annotations
 
@@ -7,54 +8,9 @@ import csv
 import io
 import json
 
-from tests.phases.table import PACK, X, Y, Z, game, legal
-
 from interpreter.cli import run
-from interpreter.words.screen import action_line
 
-
-def announcing(levels):
-    """A state where Y, having chosen the only contract, announces its trump, then its level."""
-    g = game(f"""
-declarer: left(dealer)
-phases:
-  deal: {{hand_size: 4}}
-  choose_contract:
-  announce:
-  score:
-contracts:
-  game:
-    announce: {{trump: suit, level: {levels}}}
-    score: level
-match: {{deals: 1}}
-""")
-    st = g.new_state(1, first_dealer=X)
-    st.apply("contract game")
-    return st
-
-
-def test_the_general_refusal_names_the_action_and_what_may_be_done():
-    st = announcing("[1, 2]")
-    phase = st.phase
-    later = phase.announcements["game"][1][1][0]  # `level 1`: the next announcement's
-    assert (st.current_player, legal(st)) == (Y, ["trump S", "trump H", "trump D"])
-    assert phase.refuse(st, later) == ("`level 1` is not allowed now; you may: trump S, trump H, trump D", None)
-
-
-def test_the_general_refusal_names_twelve_choices_at_most():
-    st = announcing(list(range(1, 15)))
-    phase = st.phase
-    st.apply("trump H")
-    trump = phase.announcements["game"][0][1][0]  # `trump S`: announced already
-    assert legal(st) == [f"level {k}" for k in range(1, 15)]
-    assert phase.refuse(st, trump) == (
-        "`trump S` is not allowed now; you may: " + ", ".join(f"level {k}" for k in range(1, 13)), None)
-
-
-def test_an_announcement_made_in_the_open_is_seen_by_name_by_every_other_seat():
-    st = announcing("[1, 2]")
-    trump = next(a for a in st.legal_actions() if a.name == "trump D")
-    assert [action_line(st, Y, trump, viewer) for viewer in (X, Z, None)] == ["  Y: trump D"] * 3
+from .table import PACK, X, Y, Z, game
 
 
 def two_deals_text(first_phase_when, rest_when="true"):
@@ -122,7 +78,6 @@ def test_a_last_deal_whose_every_phase_is_skipped_ends_the_game_at_its_start():
     assert st.returns == [0, 4, 0]
 
 
-
 def test_a_deal_whose_only_phase_is_skipped_is_over_at_once():
     g = game("""
 phases:
@@ -134,6 +89,7 @@ match: {deals: 3}
     st = g.new_state(1)
     assert st.is_terminal and [d.scores for d in st.deals] == [[1, 1, 1], None, [3, 3, 3]]
     assert st.returns == [4, 4, 4]
+
 
 def test_a_simulation_counts_only_the_deals_that_were_scored(tmp_path):
     spec = tmp_path / "t.yaml"

@@ -1,15 +1,16 @@
-"""The worlds a seat imagines (`State.sampled_for`), where mutation testing found them unchecked:
-a seat calling blind does not know its own hand, a dead card shown stays where it is, and the
-secret partner is found again in each world; and a world re-dealt by slices is the one
+"""The worlds a seat imagines (`State.sampled_for`): a seat calling blind does not know its own
+hand, a dead card shown stays where it is, the secret partner is found again in each world (and a
+called card imagined in the talon has no holder), and a world re-dealt by slices is the one
 re-dealt card by card."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from tests.phases.table import X, Y, Z, cards, hand, one_deal, play, position
+from tests.phases.table import X, Y, Z, cards, hand, one_deal, position
 from tests.phases.test_call import HANDS as CALL_HANDS
 from tests.phases.test_call import spec as call_spec
 from tests.phases.test_call_card import bid_and_name
@@ -17,6 +18,7 @@ from tests.phases.test_call_card import spec as call_card_spec
 from tests.phases.test_deal import MORE
 
 from interpreter.compile.game import load_game
+from interpreter.core.results import Trick
 from interpreter.engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
 
 
@@ -56,11 +58,6 @@ def test_in_each_world_the_holder_of_the_called_card_is_found_again():
 
 
 def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keeps_its_own():
-    from types import SimpleNamespace
-
-    from interpreter.core.results import Trick
-    from interpreter.engine.worlds import settled
-
     def world(talon, tricks=()):
         return SimpleNamespace(hands=[[3, 1], [2]], talon=talon, called_card=7, called_holder=1, trick_cards=[],
                                tricks=list(tricks), _legal=None)
