@@ -45,7 +45,11 @@ def _pos(node, span: bool = False) -> tuple[int, int]:
 
 
 _RULES: dict[str, Callable] = {}
-_SIGNS = {"add": "+", "sub": "-", "mul": "*"}  # the operators generated source writes as operators
+_SIGNS = {"add": "+", "sub": "-"}  # the operators generated source writes as operators (a product is checked)
+# how large a number may grow: the bound keeps every figure exact as text and as a float, and stops
+# a rule that multiplies without end before it fills the memory
+MAX_NUMBER = 10 ** 18
+MAX_NUMBER_TEXT = "10^18"
 _LITERALS = ("number", "symbol", "list_", "if_")  # nodes whose type may follow a `want`
 
 
@@ -113,7 +117,10 @@ class _Compiler:
             raise self.err(node, f"the pack has no rank `{text}`", f"its ranks are {one_of(self.pack.ranks)}")
         if len(text) > 300:
             raise self.err(node, "this number is too long")
-        return _const(float(text) if "." in text else int(text), "number")
+        value = float(text) if "." in text else int(text)
+        if abs(value) > MAX_NUMBER:
+            raise self.err(node, f"this number is too large: numbers are at most {MAX_NUMBER_TEXT} in size")
+        return _const(value, "number")
 
     @_rule("none_", "true_", "false_")
     def keyword(self, node, want):
@@ -204,19 +211,23 @@ class _Compiler:
         if y.kind == "const" and y.value == 0 and node.data in ("div", "floordiv", "mod"):
             raise self.err(right, f"division by zero: `{what}` is 0")
 
-        too_large = f"the result of `{self.text(node)}` is too large"
+        too_large = f"the result of `{self.text(node)}` is too large: numbers are at most {MAX_NUMBER_TEXT} in size"
+        grows = node.data in ("mul", "div")  # (a sum, a difference or a remainder stays near its operands)
 
-        def apply(ctx, a, b):  # (a division says where a zero came from: generated code calls it too)
-            try:
-                return op(a, b)
+        def apply(ctx, a, b):  # (a division says where a zero came from, and a product that it grew too
+            try:              # large: generated code calls it too, so both say it alike)
+                value = op(a, b)
             except ZeroDivisionError:
                 raise ExprError(f"division by zero: `{what}` is 0", *where) from None
             except OverflowError:
                 raise ExprError(too_large, *_pos(node)) from None
+            if grows and not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise ExprError(too_large, *_pos(node))
+            return value
 
         def fn(ctx):
             return apply(ctx, fx(ctx), fy(ctx))
-        sign = _SIGNS.get(node.data)
+        sign = _SIGNS.get(node.data) if not grows else None
         return self.node(node, fn, "number", [x, y], tree=("op", sign, x, y) if sign else ("call", apply, x, y))
 
     @_rule("compare")

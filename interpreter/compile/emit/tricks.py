@@ -305,6 +305,12 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
         _legal(src, _Reads(src, True), phase, depth, grouped)
     else:
         whole = _cascade(src, _Reads(src, True, size, i), phase, depth, i == 0, grouped)
+    # a seat with nothing it may play: the loop stops, its state written back, and the move-by-move
+    # path says so (`State.legal_actions`), as it does for every phase
+    add(depth, "if not legal:")
+    _write_back(src, depth + 1, size=size)
+    add(depth + 1, f"{src.field('_legal')} = None")
+    add(depth + 1, "return ()")
     if drawn:  # `Random.choice`'s own draw, written out (interpreter/core/draw.py): nobody else reads the state
         add(depth, "n = len(legal)")
         add(depth, "width = n.bit_length()")
@@ -458,8 +464,8 @@ def _playout(loop, phase, unrolled: bool):
             if drawn is None:
                 (drawn,) = generate(phase, drawn=True).build("drawn")
             refused = drawn(st, bits)
-        if refused is not None:
-            st.apply(refused[0])
+        if refused is not None:  # a choice to judge move by move, or () when nothing may be played
+            st.apply(refused[0] if refused else choice(st.legal_actions()))
     return playout
 
 
