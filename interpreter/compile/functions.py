@@ -12,8 +12,9 @@ inside a loop, or twice, the values of the one asked are remembered for as long 
 asking function runs (interpreter/expr/memo.py). Knowing which is a matter of reading the
 checked bodies, which only exist once every function is compiled: a game that has such
 functions compiles its functions a second time, each call now bound to the remembering
-form. Elsewhere a function is called as it is, at no cost. `generated=False` (the
-reference the generated game is tested against) remembers nothing.
+form. Elsewhere a function is called as it is, at no cost. The closures (`generated=False`,
+the reference the generated game is tested against) remember the same functions, so both
+paths do the same work and stop at the same bounds.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def compile_functions(owner, scope: Scope) -> Scope:
     places and `generated` switch it uses); return it."""
     engine = dict(scope.funcs), dict(scope.names)
     bodies = _compile(owner, scope, frozenset())
-    if owner.generated and not owner.errors:
+    if not owner.errors:
         remember = worth_remembering(bodies)
         if remember:  # again, each call bound to the remembering form of the functions it asks often
             scope.funcs.clear()
@@ -134,7 +135,7 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
                     owner.broken_functions.add(name)  # its uses are not errors of their own
                 continue
             if name in remember:  # (its arguments are keys: the types a parameter may have are single values)
-                impl = remembered(impl)
+                impl = remembered(impl, name)
             bodies[name] = (body, impl)
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..engine.history import history_scope
-from ..expr import Attr, Func, Name, Scope
+from ..expr import Attr, ExprError, Func, Name, Scope
 
 
 def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
@@ -132,8 +132,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                                    "what a seat scored by declarations in this deal"),
         "declaration_running": Func(("seat",), "list<number>", _declaration_running,
                                     "a seat's running total after each category of declarations, in order"),
-        "range": Func(("number", "number"), "list<number>", lambda st, a, b: list(range(int(a), int(b) + 1)),
-                      "the whole numbers from the first to the second, both included"),
+        "range": Func(("number", "number"), "list<number>", _numbers_from, "the whole numbers from the first to the "
+                      f"second, both included (at most {MAX_RANGE:,})", placed=_range_at),
         "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
         "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
                          "how many contracts a seat has named in this game (this deal's included)"),
@@ -248,3 +248,22 @@ def _declaration_running(state, p) -> list:
 
 def _var(name):
     return lambda st: st.vars.get(name)
+
+
+MAX_RANGE = 10_000  # the numbers a `range` may list: far more than a game counts, far fewer than a hang
+
+
+def _numbers_from(state, a, b) -> list:
+    return list(range(int(a), int(b) + 1))
+
+
+def _range_at(line: int, column: int, text: str):
+    """`range` as one call at (line, column) of its expression: a range of more than MAX_RANGE
+    numbers is refused there, before it is made."""
+    def numbers(state, a, b):
+        first, last = int(a), int(b)
+        if last - first >= MAX_RANGE:
+            raise ExprError(f"`{text}` would list {last - first + 1:,} numbers; a range lists at most {MAX_RANGE:,}",
+                            line, column)
+        return list(range(first, last + 1))
+    return numbers

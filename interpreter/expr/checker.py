@@ -387,7 +387,7 @@ class _Compiler:
             if c.type != p:  # strict: an impl is never handed a `none` it did not ask for
                 raise self.err(arg, f"argument {k} of `{name}` must be {a(p)}, but `{self.text(arg)}` is {a(c.type)}")
             codes.append(c)
-        impl = func.impl
+        impl = func.impl if func.placed is None else func.placed(*_pos(node), self.text(node))
         if n == 0:
             fn = impl
         elif n == 1:

@@ -15,23 +15,29 @@ remember is chosen where they are compiled (interpreter/compile/functions.py).
 
 from __future__ import annotations
 
+from .syntax import ExprError
+
 _MISSING = object()
+MAX_KEPT = 100_000  # answers kept in one evaluation
 
 
-def remembered(impl):
+def remembered(impl, name: str = "a function"):
     """`impl(state, *args)`, remembering its values within the outermost remembering call."""
 
     def call(state, *args):
         d = state.__dict__
         if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
             memo = d["_fmemo"]
-            key = (call, args)
+            key = (call, args, tuple(map(type, args)))
             if memo is None:
                 memo = d["_fmemo"] = {}
             else:
                 value = memo.get(key, _MISSING)
                 if value is not _MISSING:
                     return value
+                if len(memo) >= MAX_KEPT:
+                    raise ExprError(f"the spec's functions were asked more than {MAX_KEPT:,} different questions "
+                                    f"while one rule was computed (the last of them `{name}`)")
             value = memo[key] = impl(state, *args)
             return value
         # the outermost call: what an earlier evaluation kept is of another moment

@@ -29,6 +29,8 @@ class Func:
 
     A one-parameter bool function may also give ``select(ctx, items)``, the items for
     which it holds, so that a filter like `wins_trick(card)` runs as one call per hand.
+    A function that can refuse its arguments gives ``placed(line, column, text)``: the impl
+    of one call, which raises its `ExprError` at that call's place in the expression.
     """
 
     params: tuple[str, ...]
@@ -36,6 +38,7 @@ class Func:
     impl: Callable[..., Any]
     doc: str = ""
     select: Callable[..., Any] | None = None
+    placed: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import pytest
 from tests.phases.table import X, Y, Z, game, play, position
 
 from interpreter.compile.game import Compiler
+from interpreter.expr import ExprError
 from interpreter.expr.memo import remembered
 from interpreter.load.overlays import resolve
 
@@ -102,10 +103,35 @@ def test_values_are_kept_within_the_outermost_call_only_and_a_failure_ends_it():
     assert inner(st, 2) == 4 and inner(st, 2) == 4 and calls == [3, 3, -1, 2, 2]  # each its own evaluation
 
 
-def test_the_reference_game_remembers_nothing():
-    compiler = Compiler(resolve(ROOT / "specs" / "skat" / "skat.yaml"), generated=False)
-    compiler.compile()
-    assert not any(hasattr(f.impl, "remembers") for f in compiler.scope.funcs.values())
+def test_the_reference_game_remembers_what_the_generated_game_remembers():
+    def remembering(generated):
+        compiler = Compiler(resolve(ROOT / "specs" / "skat" / "skat.yaml"), generated=generated)
+        compiler.compile()
+        return sorted(name for name, f in compiler.scope.funcs.items() if hasattr(f.impl, "remembers"))
+    assert remembering(False) == remembering(True) != []
+
+
+def test_a_whole_number_and_a_decimal_are_two_questions():
+    """`f(1)` and `f(1.0)` are equal numbers but not the same answer: 1 / 1 is 1.0, 1 // 1 is 1."""
+    seen = []
+
+    def kind(state, x):
+        seen.append(x)
+        return type(x).__name__
+    outer, inner = remembered(lambda st, x: (inner(st, x), inner(st, float(x)), inner(st, x))), remembered(kind)
+    assert outer(Moment(), 1) == ("int", "float", "int") and seen == [1, 1.0]
+
+
+def test_an_evaluation_that_asks_too_many_questions_is_stopped_with_the_functions_name():
+    from interpreter.expr.memo import MAX_KEPT
+
+    inner = remembered(lambda st, x: x, "count_up")
+    outer = remembered(lambda st, n: sum(inner(st, k) for k in range(n)), "total")
+    assert outer(Moment(), MAX_KEPT) == MAX_KEPT * (MAX_KEPT - 1) // 2
+    with pytest.raises(ExprError) as caught:
+        outer(Moment(), MAX_KEPT + 1)
+    assert caught.value.message == ("the spec's functions were asked more than 100,000 different questions while "
+                                    "one rule was computed (the last of them `count_up`)")
 
 
 def test_a_value_of_one_evaluation_is_not_read_in_the_next():
