@@ -4,6 +4,9 @@
   legal lists through the public API, and `State.playout` give identical records and scores
   on every shipped spec and every option value. `CARDSPEC_EMIT_GAMES=N` plays N games per
   setting (the long profile runs 1,000).
+- A failure in play is placed in the spec, at the expression that failed, the same in the
+  generated loop as through the closures; the part of a play rule the loop runs on its own (the
+  value in `card.suit == value`) is placed at that rule's `keep`.
 - THE RULE (see interpreter/core/source.py): no text of a spec reaches generated source,
   shown with hostile names, descriptions and expressions; the checker refuses any source that
   would break the rule.
@@ -18,9 +21,10 @@ from pathlib import Path
 
 import pytest
 from tests.helpers import option_values, with_requirements
+from tests.phases.table import Z, one_deal, position
 
 from interpreter.compile.game import load_game
-from interpreter.core.errors import GameError
+from interpreter.core.errors import GameError, GameFault
 from interpreter.core.source import Source
 from interpreter.engine.table import table_plan
 from interpreter.load.overlays import resolve
@@ -227,6 +231,26 @@ def test_a_playout_fault_is_placed_in_the_spec(tmp_path):
             assert "broken.yaml:66:" in str(e) and "an index must be a whole number" in str(e)
             return
     pytest.fail("no game reached the broken rule")
+
+
+PICKED = """play:
+  leader: next(dealer)
+  rules: [picked]
+play_rules:
+  picked:
+    description: a suit picked by the trick's number
+    keep: card.suit == (if trick_number / 2 + 1 >= 1 and trick_number / 2 + 1 <= 3 then [S, H, D][trick_number / 2 + 1]
+      else S)"""
+
+
+def test_a_failure_of_the_value_a_rule_compares_cards_with_is_placed_at_the_rules_keep():
+    st = position(one_deal("  play:", "tricks_won", head=PICKED), ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=Z)
+    with pytest.raises(GameFault) as e:
+        st.legal_actions()
+    rule = PICKED.splitlines()[-2]  # (a fraction is in range, validate cannot refuse it, but no index)
+    assert str(e.value).splitlines() == [
+        "t.yaml:16:99: an index must be a whole number (deal 1, X to act; seed 1)", "    " + rule,
+        " " * (4 + 98) + "^"]
 
 
 # ---- THE RULE -----------------------------------------------------------------------

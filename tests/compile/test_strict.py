@@ -1,10 +1,15 @@
 """Nothing the spec says is ignored, and what would fail in play is found first.
 
-Each test is a small spec written for it: `play.trump` takes effect; a per-seat
-`hand_size` deals each seat its own count, in a first deal and in a deal that completes
-the hands; a deal of the whole pack again within a deal is recorded and replays without
-the seed; an exchange with a minimum and an empty talon stops with a located error
-(it is not skipped); `validate` checks the options that shape the deal together.
+Each test is a small spec written for it: `play.trump`, a match that lasts until `ends_when`
+holds and the announcements of a contract's own play take effect; a per-seat `hand_size` deals
+each seat its own count, in a first deal and in a deal that completes the hands, and the cards
+are dealt one at a time unless `packets` say otherwise; a deal of the whole pack again within a
+deal is recorded and replays without the seed; an exchange with a minimum and an empty talon
+stops with a located error (it is not skipped), and is refused before play wherever the compiler
+can follow the talon, as is a `once_each` whose choices run out (what only play knows is left to
+play); `validate` checks the options that shape the deal together, and a number option from 0;
+it proves a division safe by its guard (a comparison with a number, either way round) or asks
+for one, and an index in range.
 """
 
 from __future__ import annotations
@@ -14,10 +19,14 @@ import random
 
 import pytest
 from tests.phases.table import X, Y, Z, game, legal, play, position
+from tests.phases.test_contract import spec as contract_spec
 
 from interpreter.cli import run
 from interpreter.compile.game import load_game
-from interpreter.core.errors import GameFault
+from interpreter.compile.safety import unguarded_divisions
+from interpreter.compile.scope import build_scope
+from interpreter.core.cards import Pack
+from interpreter.core.errors import GameFault, SpecErrors
 from interpreter.record.replay import dump, record_of, replay
 
 BODY = """
@@ -56,6 +65,51 @@ def test_play_trump_may_be_none_to_play_without_trumps_after_a_turn_up():
     assert (st.tricks_won, st2.tricks_won) == ([0, 1, 0], [1, 0, 0])
 
 
+BASE = """
+phases:
+  deal: {hand_size: 4}
+  score:
+contracts:
+  game:
+    score: deal_number
+"""
+
+
+def test_a_game_with_ends_when_and_no_deals_lasts_until_it_holds():
+    g = game(BASE + "match: {ends_when: deal_number >= 4}\n")
+    st = g.new_state(1)
+    assert st.is_terminal and len(st.deals) == 4 and st.totals == [10, 10, 10]  # not 3 deals: one per seat
+
+
+CONTRACT_PLAY = """
+phases:
+  deal: {hand_size: 4}
+  announce:
+  play:
+  score:
+play:
+  leader: next(dealer)
+contracts:
+  game:
+    announce: {trump: suit}
+    play:
+      announcements:
+        bella:
+          description: with the king of trumps
+          when: card.suit == trump and card.rank == K
+    score: tricks_won + (if announced(player, bella) then 10 else 0)
+match: {deals: 1}
+"""
+
+
+def test_an_announcement_of_a_contracts_own_play_is_offered_and_counted():
+    st = position(game(CONTRACT_PLAY), ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"], dealer=Z)
+    st.apply("trump H")
+    assert legal(st) == ["play AS", "play QS", "play KH", "play JD", "play KH bella"]
+    play(st, "play KH bella")
+    assert st.deal.said == [(X, "bella", st.game.pack.parse("KH"))]
+
+
 def _random_game(g, seed=1):
     rng = random.Random(seed)
     st = g.new_state(seed)
@@ -90,6 +144,21 @@ def test_a_per_seat_hand_size_completes_each_hand_to_its_own_size():
                                                        "'if player == dealer then 3 else 4'}"))
     st = g.new_state(3, first_dealer=Y)
     assert [len(h) for h in st.hands] == [4, 3, 4] and len(st.talon) == 1
+
+
+def test_by_default_the_cards_are_dealt_one_at_a_time():
+    def hands(packets):
+        g = game(f"""
+phases:
+  deal: {{hand_size: 4{packets}}}
+  score:
+contracts:
+  game:
+    score: 0
+match: {{deals: 1}}
+""")
+        return [list(h) for h in g.new_state(7).deal.hands]
+    assert hands("") == hands(", packets: [1]") != hands(", packets: [2]")
 
 
 @pytest.mark.parametrize("again, cut", [("{kind: deal, hand_size: 4}", False),
@@ -134,6 +203,72 @@ contracts:
     assert e.value.message == "`exchange`: X must exchange at least 1 card, but the talon is empty (deal 1; seed 1)"
 
 
+def errors(make) -> list[tuple[str, int | None, int | None]]:
+    with pytest.raises(SpecErrors) as e:
+        make()
+    return [(x.message, x.line, x.column) for x in e.value.errors]
+
+
+def two_deals(first, second: str):
+    """`first` cards each, then a second deal (`second`: its settings), then an exchange with a
+    `min` (12 cards, 3 seats)."""
+    return game(f"""
+phases:
+  deal: {{hand_size: {first}}}
+  again:
+    kind: deal
+{second}
+  exchange:
+    min: 1
+  score:
+contracts:
+  game:
+    score: 0
+match: {{deals: 1}}
+""")
+
+
+def completed(size):
+    """Two cards each, then the hands completed to `size` from the talon, then an exchange."""
+    return two_deals(2, f"    hand_size: {size}\n    more: true")
+
+
+def test_an_exchange_with_a_min_after_the_hands_are_completed_from_the_whole_talon_is_refused():
+    assert errors(lambda: completed(4)) == [
+        ("`min` is 1, but the talon is empty when this phase starts (the deals give every card), so there is "
+         "nothing to exchange", 16, 10)]
+    assert completed(3).phases[2].kind == "exchange"  # three cards each: three left in the talon
+
+
+def test_once_each_with_a_declarer_who_is_not_the_dealer_counts_the_whole_tables_choices():
+    # the declarer is left of the dealer: the choosers are not counted seat by seat
+    assert errors(lambda: contract_spec("  choose_contract:\n    once_each: true", deals=10,
+                                        dealer_next="next(dealer)")) == [
+        ("the game has 10 deals and 10 contracts are chosen, but with `once_each` there are only 9 to choose: the "
+         "choices run out before the last deal", 14, 5)]
+    assert contract_spec("  choose_contract:\n    once_each: true", deals=9, dealer_next="next(dealer)").n == 3
+
+
+def test_once_each_with_a_number_of_deals_known_only_in_play_is_not_counted():
+    """Whether the contracts run out can be counted only for a number of deals the compiler
+    knows; one the game computes as it goes (here from who deals and declares) is left to play."""
+    g = contract_spec("  choose_contract:\n    once_each: true", deals="if dealer == declarer then 3 else 6")
+    assert g.n == 3 and [ph.kind for ph in g.phases][1] == "choose_contract"
+
+
+def test_a_hand_size_the_compiler_cannot_know_leaves_the_talon_unknown():
+    """A deal of every card, then a deal again of a size computed in play: the talon may hold cards
+    again, so an exchange with a `min` after it is left to play."""
+    g = two_deals(4, "    hand_size: count(seats) - 1")
+    assert [ph.kind for ph in g.phases] == ["deal", "deal", "exchange", "score"]
+
+
+def test_a_hand_size_written_as_a_whole_float_is_followed_as_a_number():
+    assert errors(lambda: completed("4.0")) == [
+        ("`min` is 1, but the talon is empty when this phase starts (the deals give every card), so there is "
+         "nothing to exchange", 16, 10)]
+
+
 OPTIONS = """game: T
 seats: [X, Y, Z]
 pack: {suits: [S, H, D], ranks: [A, K, Q, J]}
@@ -169,6 +304,40 @@ def test_validate_checks_the_options_that_shape_the_deal_together(tmp_path):
         f"(with --option four=true --option long=true)")
 
 
+NUMBERS = """game: numbers
+title: Numbers
+seats: [X, Y, Z]
+direction: clockwise
+pack: {suits: [S, H, D], ranks: [A, K, Q, J]}
+phases:
+  deal: {hand_size: 4}
+  play:
+  score:
+contracts:
+  game:
+    score: tricks_won
+options:
+  share:
+    description: tricks are worth a share of twelve
+    default: "off"
+    choices:
+      "off": {}
+    number:
+      max: 6
+      changes:
+        contracts: {game: {score: 12 // share}}
+"""
+
+
+def test_a_number_option_without_a_least_value_is_checked_with_0(tmp_path):
+    spec = tmp_path / "n.yaml"
+    spec.write_text(NUMBERS)
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["validate", str(spec)], out, err) == 3
+    assert err.getvalue().splitlines()[0] == (
+        f"{spec}:22:41: `share` may be 0 here, and a division by it would stop the game (with --option share=0)")
+
+
 @pytest.mark.parametrize("source, unproved", [
     ("10 / tricks_won", ["tricks_won"]),
     ("pack_size / count(seats) + 7 % count(contracts)", []),  # constants of the game
@@ -202,6 +371,33 @@ def three_seat_scope():
                                                "contracts: {most: {score: tricks_won}}\n"))
     compiler.compile()
     return compiler.scope
+
+
+SCOPE = build_scope(Pack.build("SHD", "AKQJ"), 3, 1, {}, ["game"])
+
+
+@pytest.mark.parametrize("guard, proved", [
+    ("tricks_won < 0", True), ("tricks_won < 1", False), ("tricks_won < -1", True),
+    ("tricks_won <= -1", True), ("tricks_won <= 0", False), ("tricks_won <= -0.5", True),
+    ("tricks_won > 0", True), ("tricks_won > -1", False), ("tricks_won > 2", True),
+    ("tricks_won >= 1", True), ("tricks_won >= 0", False),
+    ("tricks_won != 0", True), ("tricks_won != 1", False),
+    ("0 < tricks_won", True), ("1 > tricks_won", False), ("-1 >= tricks_won", True), ("0 >= tricks_won", False),
+    ("0 != tricks_won", True), ("not (tricks_won == 0)", True), ("not (tricks_won == 1)", False),
+])
+def test_a_guard_shows_the_divisor_is_not_0_or_does_not(guard, proved):
+    source = f"if {guard} then 10 / tricks_won else 0"
+    assert unguarded_divisions(source, SCOPE) == ([] if proved else [(1, len(source) - 16, "tricks_won")])
+
+
+def test_a_division_in_a_condition_is_checked_too():
+    assert unguarded_divisions("if 12 / tricks_won > 1 then 1 else 0", SCOPE) == [(1, 9, "tricks_won")]
+
+
+def test_a_constant_divisor_needs_no_guard_and_a_count_does():
+    assert unguarded_divisions("tricks_won / 1 + tricks_won % count(seats)", SCOPE) == []
+    assert unguarded_divisions("tricks_won / count(c in won where c.rank == A)", SCOPE) == [
+        (1, 14, "count(c in won where c.rank == A)")]
 
 
 @pytest.mark.parametrize("source, unproved", [

@@ -11,6 +11,10 @@ comment lines:
 
 followed by free comments. The errors must be exactly those listed, at those places, in
 that order (sorted by place).
+
+Other checks are shown on the reference spec changed in one place, or on a small spec written in
+the test: a word of a phase that would hide a name of the game, a rank the pack lacks, a game
+without its deal or score phase.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ import pytest
 import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from tests.phases.table import game
+from tests.phases.test_declare import CATEGORIES
+from tests.phases.test_declare import spec as declare_spec
 
 from interpreter.cli import run
 from interpreter.compile.game import Compiler, load_game
@@ -325,6 +332,45 @@ def test_schema_and_compiler_agree_on_announcement_choices(choices):
     text = ref_with(("      start: rank ", f"      start: rank\n      level: {choices} "))
     structural = check_structure(load("t.yaml", text=text))
     assert structural or errors_of("t.yaml", text) == []
+
+
+def errors_raised(make) -> list[tuple[str, int | None, int | None]]:
+    """(message, line, column) of each error `make()` raises."""
+    with pytest.raises(SpecErrors) as e:
+        make()
+    return [(x.message, x.line, x.column) for x in e.value.errors]
+
+
+BASE = """
+phases:
+  deal: {hand_size: 4}
+  score:
+contracts:
+  game:
+    score: deal_number
+"""
+
+
+@pytest.mark.parametrize("phase, line, column", [
+    ("  bidding:\n    kind: auction\n    bids: [1, 2]\n    winning_bid: dealer\n", 14, 18),
+    ("  talk:\n    kind: call\n    words: {dealer: true}\n", 13, 13),
+])
+def test_a_word_of_a_phase_may_not_be_a_name_of_the_game(phase, line, column):
+    text = BASE.replace("  deal: {hand_size: 4}\n", "  deal: {hand_size: 4}\n" + phase) + "match: {deals: 1}\n"
+    assert errors_raised(lambda: game(text)) == [
+        ("`dealer` is already a name of the game (the dealer of this deal); choose another word", line, column)]
+
+
+def test_a_rank_a_category_names_must_be_a_rank_of_the_pack():
+    assert errors_raised(lambda: declare_spec(CATEGORIES.replace("ranks: [A, K, Q]", "ranks: [A, C, Q]"))) == [
+        ("`C` is not a rank of this pack", 34, 20)]
+
+
+@pytest.mark.parametrize("missing", ["deal", "score"])
+def test_a_game_that_plays_needs_a_deal_and_a_score_phase(missing):
+    phases = "".join(f"  {name}:\n" for name in ("deal", "play", "score") if name != missing)
+    text = f"phases:\n{phases}contracts:\n  game:\n    score: tricks_won\nmatch: {{deals: 1}}\n"
+    assert errors_raised(lambda: game(text)) == [(f"the phases have no `{missing}` phase", 8, 1)]
 
 
 # ---------------------------------------------------------------- the command line

@@ -1,8 +1,11 @@
-"""The search bots: they never read the cards they cannot see, they are seeded, and they play well."""
+"""The search bots: they never read the cards they cannot see, they are seeded (a seed gives exactly
+the same choices), they take a single choice without searching, a budget runs them as it says, and
+they play well."""
 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,7 @@ from tests.helpers import unseen_redealt
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted(catalog.games())
 BOTS = ["mc", "pimc:2", "ismcts:25"]
+SPEC_DIR = ROOT / "specs"
 
 
 def bot(kind, seed):
@@ -100,6 +104,38 @@ def test_search_bots_are_reproducible_by_seed(kind):
     assert any(choices(1) != choices(s) for s in (2, 3, 4))
 
 
+def card_decisions(game, seed, count):
+    """The first `count` positions of a random game where a card is chosen among several."""
+    rng = random.Random(seed)
+    st, out = game.new_state(seed), []
+    while len(out) < count and not st.is_terminal:
+        legal = st.legal_actions()
+        if len(legal) > 1 and st.phase.kind == "tricks":
+            out.append(st.clone())
+        st.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("name, kind, chosen", [
+    ("klaberjass/klaberjass", "ismcts:30", ["play AC", "play TC", "play TC", "play AC"]),
+    ("klaberjass/klaberjass", "pimc:2", ["play 8D", "play TC", "play TH", "play KC"]),
+    ("barbu/barbu", "ismcts:30", ["play JC", "play 3S", "play QS", "play JS"]),
+    ("barbu/barbu", "pimc:2", ["play 5D", "play JS", "play QS", "play QC"]),
+])
+def test_seeded_searches_choose_exactly_so(name, kind, chosen):
+    game = load_game(SPEC_DIR / f"{name}.yaml")
+    assert [make_agent(kind, seed=1).choose(st, st.current_player, st.legal_actions()).name
+            for st in card_decisions(game, 5, 4)] == chosen
+
+
+@pytest.mark.parametrize("kind", ["ismcts:30", "pimc:2"])
+def test_a_single_choice_is_taken_without_searching(kind):
+    game = load_game(SPEC_DIR / "barbu" / "barbu.yaml")
+    st = card_decisions(game, 5, 1)[0]
+    only = st.legal_actions()[:1]
+    assert make_agent(kind, seed=1).choose(st, st.current_player, only) is only[0]
+
+
 def test_budgets():
     assert Budget("500").iterations == 500 and Budget("500").seconds is None
     assert Budget("0.5s").seconds == 0.5 and Budget("1s").iterations is None
@@ -110,6 +146,15 @@ def test_budgets():
     assert isinstance(make_agent("ismcts:0.05s", seed=1), ISMCTSAgent)
     assert make_agent("pimc", seed=1).budget.iterations == 20
     assert isinstance(make_agent("pimc:7", seed=1), PIMCAgent)
+
+
+def test_a_time_budget_runs_once_at_least_and_then_until_its_time_is_spent():
+    budget, now = Budget("5s"), time.perf_counter()
+    assert budget.running(now - 60, 0)  # the first iteration, however late
+    assert budget.running(now, 3)  # five seconds are not spent yet
+    assert not budget.running(now - 6, 3)
+    assert Budget("3").running(now - 60, 2) and not Budget("3").running(now, 3)
+    assert (Budget("5s").text, Budget("3").text) == ("5s", "3")  # as given, to name it again
 
 
 def test_a_time_budget_searches_at_least_once_and_answers_a_legal_action():

@@ -5,7 +5,9 @@ typist reading the screen), then plays each again with the cards that seat never
 dealt differently, and checks that, as long as the seat's view has been the same at every
 decision, the screen has been the same too: what is printed is a function of what the
 seat may know. Hand-written cases check the exact lines of the leaks this closes: a bot's
-discards, and declarations (said aloud, shown only by the winner).
+discards, and declarations (said aloud, shown only by the winner); and the lines of the table
+itself: the trump in the heading, the called card and partnership as the seat knows them, a hand
+not looked at yet, the exchanges, the last trick.
 
 The default run plays a few deals per spec and seat (more where some phase hides details);
 `CARDSPEC_SCREEN_GAMES=N` plays at least N games for each, and every option value of
@@ -26,6 +28,7 @@ from interpreter.commands.common import IO
 from interpreter.commands.play import play_game
 from interpreter.compile.game import load_game
 from interpreter.players.agents import HumanAgent, ScriptedAgent, make_agent
+from interpreter.words.screen import action_line, describe
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted(str(p.relative_to(ROOT / "specs")) for p in (ROOT / "specs").glob("**/*.yaml"))
@@ -493,3 +496,70 @@ def test_a_human_sees_what_he_passes_and_only_that_the_others_passed():
     assert all("K" not in h.split("H:")[0] for h in hands[:-1])  # S's cards arrive once all have chosen
     assert hands[-1] == "  You are N. Your hand: S: A K Q 9 2   H: A Q 9 6 4   D: 8 3 2"
     assert "  You passed: AC JC TC" in text.splitlines()
+
+
+# ---------------------------------------------------------------- the table, line by line
+
+GAME = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml")
+HAND = "  You are B. Your hand: S: K 9   H: 8 5 4 3 2   D: A 9   C: Q J 7 6"
+
+
+def shown(**changes):
+    """The table B sees at the start of seed 4, with the view's entries changed."""
+    st = GAME.new_state(4)
+    view = {**st.view(1), **changes}
+    return describe(st, 1, view).split("\n")
+
+
+def test_the_plain_table_shows_the_heading_the_totals_and_the_hand():
+    assert shown() == ["", "Deal 1  dealer B  declarer B", "  Totals: A 0  B 0  C 0  D 0", HAND]
+
+
+@pytest.mark.parametrize("changes, head", [
+    ({"trump": "H"}, "Deal 1  dealer B  declarer B  trump H"),
+    ({"trump": "H", "announced": {"trump": "H"}}, "Deal 1  dealer B  declarer B  trump: H"),
+    ({"trump": "S", "turn_up": "QS"}, "Deal 1  dealer B  declarer B  turned up QS, trump S"),
+    ({"turn_up": "QS"}, "Deal 1  dealer B  declarer B  turned up QS, trump none"),
+])
+def test_the_heading_shows_the_trump_and_how_it_was_made(changes, head):
+    assert shown(**changes)[1] == head
+
+
+@pytest.mark.parametrize("changes, line", [
+    ({"partner": "C"}, "  Called card: not in play; C is B's partner"),
+    ({"called_card": "AH", "partner": "B"}, "  Called card: AH; B plays alone (you)"),
+    ({"called_card": "AH", "partner": "B", "seat": "C"}, "  Called card: AH; B plays alone"),
+    ({"called_card": "AH", "partner": "C", "seat": "C"}, "  Called card: AH; C is B's partner (you)"),
+    ({"called_card": "AH"}, "  Called card: AH; the partner is not known yet"),
+    ({"called_card": "KS"}, "  Called card: KS; you hold it yourself: you play alone, secretly until you play it"),
+    ({"called_card": "KS", "declarer": "A"},
+     "  Called card: KS; you hold it: you are A's partner, secretly until you play it"),
+])
+def test_the_called_card_line_shows_what_the_seat_knows_of_the_partnership(changes, line):
+    assert shown(**changes)[2] == line
+
+
+def test_a_hand_not_looked_at_yet_shows_as_its_number_of_cards_face_down():
+    assert shown(hand=[])[-1] == "  You are B. Your hand: 13 cards, face down (you call without looking)"
+
+
+def test_the_exchanges_the_talon_and_the_seats_own_discards_show_on_one_line():
+    lines = shown(exchanged={"A": 0, "B": 3, "C": 0, "D": 1}, talon_size=2, discards=["2H", "3H"])
+    assert lines[3] == "  Exchanged: A 0  B 3  C 0  D 1   talon 2   your discards: 2H 3H"
+
+
+def test_an_action_shows_whole_to_its_seat_and_in_its_public_form_to_the_others():
+    st = GAME.new_state(4)
+    action = st.legal_actions()[5]
+    assert action_line(st, 1, action, 1) == "  B: contract trumps"
+    assert action_line(st, 1, action, 0) == action_line(st, 1, action, None) == "  B: contract trumps"
+    while st.legal_actions()[0].kind != "pass":
+        st.apply(st.legal_actions()[0])
+    p = st.current_player
+    assert action_line(st, p, st.legal_actions()[0], None) == f"  {GAME.seat_names[p]}: pass"
+
+
+def test_the_last_trick_and_the_tricks_won_are_shown():
+    trick = {"cards": [["C", "2H"], ["D", "AH"], ["A", "3H"], ["B", "4H"]], "winner": "D"}
+    lines = shown(tricks=[trick], tricks_won={"A": 0, "B": 0, "C": 0, "D": 1})
+    assert lines[3:5] == ["  Last trick: 2H AH 3H 4H won by D", "  Tricks won: A 0  B 0  C 0  D 1"]

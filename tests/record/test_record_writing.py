@@ -1,13 +1,13 @@
 """The record a game writes, field by field and line by line, for hand-built games: the options
 that differ from their defaults, a redeal, the runs of an exchange and of a round of plays (a
-pass among them), an interrupted game, and the file written."""
+pass among them), an interrupted game, and the file written as JSON or YAML."""
 
 from __future__ import annotations
 
 import json
 
 import yaml
-from tests.phases.table import PACK, X, Y, Z, game, play, position
+from tests.phases.table import PACK, X, Z, game, play, position
 from tests.phases.test_layout import HANDS as LAYOUT_HANDS
 from tests.phases.test_layout import spec as layout_spec
 

@@ -1,7 +1,7 @@
-"""`show` and `diff` as mutation testing found them unchecked: a variant's every kind of
-change told section by section (a list changed, a key added or removed, a named entry added
-or removed, a changed contract, what the game comes to in play), a variant that changes
-nothing or only its title, and the heading of `show` with the files and options."""
+"""`cardspec diff` and `cardspec show`: a variant's every kind of change told section by section
+(a list changed, a key added or removed, a named entry added or removed, a changed contract, what
+the game comes to in play), or that it changes nothing or only its title; and the resolved spec
+`show` prints, the variant applied over its base, headed with its files and options."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_every_kind_of_change_is_told_in_its_section(tmp_path):
         "", "In play", "  players: 3  ->  4", "  cards in the pack: 12  ->  16", "  deals in a game: 3  ->  4"]
 
 
-def test_a_variant_that_changes_nothing_or_only_its_title(tmp_path):
+def test_a_variant_that_changes_nothing_or_only_its_title_is_told_so(tmp_path):
     assert diff(*specs(tmp_path, "extends: base.yaml\n")) == "Base  ->  Base\n(no differences)"
     assert diff(*specs(tmp_path, "extends: base.yaml\ntitle: Other\n")) == "Base  ->  Other\n(only the title differs)"
 

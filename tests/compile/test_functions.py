@@ -1,11 +1,13 @@
-"""Compiling the spec's functions (interpreter/compile/functions.py), where mutation testing
-found it unchecked: names a function may not take, functions that use each other in a cycle
-or use a broken one, and which functions are worth remembering."""
+"""The spec's `functions:`: a function may not take a name of the language; functions that use
+each other in a cycle, or use a broken one, are reported once each at their own place, and an
+error beside them still is; only a function that does some work is remembered; a function's
+index must be proved in range, and its failure in play is placed at the function."""
 
 from __future__ import annotations
 
 import pytest
 from tests.expr.test_memo import remembered_functions
+from tests.phases.table import game
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import SpecErrors
@@ -48,6 +50,29 @@ def test_functions_in_a_cycle_are_reported_once_each_and_their_uses_not_at_all()
 def test_a_broken_function_is_reported_and_what_uses_it_is_not():
     text = spec("  broken:\n    value: tricks_won + nonsense\n  user:\n    value: broken + 1\n", score="user")
     assert errors(text) == [(15, 25, "unknown name `nonsense`")]
+
+
+def game_errors(text) -> list[tuple[str, int | None, int | None]]:
+    with pytest.raises(SpecErrors) as e:
+        game(text)
+    return [(x.message, x.line, x.column) for x in e.value.errors]
+
+
+def test_an_error_beside_a_broken_function_is_still_reported():
+    text = """
+phases:
+  deal: {hand_size: 4}
+  score:
+functions:
+  broken:
+    value: nonsense + 1
+contracts:
+  game:
+    score: broken + tricks_won
+match:
+  deals: misspelt
+"""
+    assert game_errors(text) == [("unknown name `nonsense`", 14, 12), ("unknown name `misspelt`", 19, 10)]
 
 
 def test_only_a_function_that_does_some_work_is_remembered():

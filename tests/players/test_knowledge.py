@@ -1,7 +1,8 @@
-"""What a seat learns from watching play, which mutation testing found unchecked: it is true
-(every card excluded is absent from the real hand, every card known is in it), it is the same
-whether learnt step by step, at once, or by a watcher that saw another game before, and it
-starts afresh with each deal."""
+"""What a seat learns from watching play: it is true (every card excluded is absent from the real
+hand, every card known is in it), it is the same whether learnt step by step, at once, or by a
+watcher that saw another game before, and it starts afresh with each deal. A card is known to be
+in a hand when its holder names a contract only its holder may name, takes it from a talon shown
+to all, or (the dealer) takes it as the turned-up card."""
 
 from __future__ import annotations
 

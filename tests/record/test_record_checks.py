@@ -1,6 +1,7 @@
-"""Replaying a record, where mutation testing found it unchecked: the place of a missing dealer,
-an illegal action with its rule, an interrupted game, a missing format, malformed redeals, action
-lines written as mappings and hands written as lists."""
+"""How `replay` checks a hand-built record: it replays to its scores (action lines written as
+mappings and hands as lists too), an interrupted one to where it stopped; a missing or unknown
+format, a first deal without its dealer, an illegal action (with its rule), a deal that stops
+early and malformed redeals (a cut that is not a card among them) are refused at their place."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import copy
 import pytest
 import yaml
 from tests.phases.table import PACK
-from tests.record.test_mutants_recording import ACTIONS, EXCHANGE_THEN_TRICKS, exchange_game
+from tests.record.test_record_writing import ACTIONS, EXCHANGE_THEN_TRICKS, exchange_game
 
 from interpreter.record.replay import ReplayError, replay
 from interpreter.record.write import record_of

@@ -1,5 +1,6 @@
-"""The engine's names and functions (interpreter/compile/scope.py), where mutation testing found them
-unchecked: each evaluated through the expression compiler on a table written by hand."""
+"""The engine's names and functions in expressions (`right`, `left`, `partner`, `doubled`,
+`call_index`, `wins_trick`, `played_by`, a card's points, a game's results, ...): each evaluated
+through the expression compiler on a table written by hand."""
 
 from __future__ import annotations
 
