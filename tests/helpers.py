@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.load.overlays import option_text, requirement
+from interpreter.load.options import option_text, requirement
 
 
 def unseen_redealt(state, seat, rng):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import CardspecError
-from ..players.agents import agent_problem, make_agent
 from ..load import catalog
+from ..players.agents import agent_problem, make_agent
 
 
 class UsageError(CardspecError):

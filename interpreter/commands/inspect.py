@@ -53,7 +53,7 @@ def cmd_diff(args, io) -> int:
 def cmd_list(args, io) -> int:
     from ..core.errors import SpecErrors
     from ..load import catalog
-    from ..load.overlays import resolve
+    from ..load.pipeline import resolve
 
     games = catalog.games()
     if not games:

@@ -78,7 +78,8 @@ def _option_errors(path, game) -> list:
     the seats, the pack, or a deal's `hand_size` or `packets`): a deal that needs more cards than
     the pack is found whichever options are chosen together."""
     from ..compile.game import load_game
-    from ..load.overlays import option_text, requirement, resolve
+    from ..load.options import option_text, requirement
+    from ..load.pipeline import resolve
 
     declared = resolve(path).data.get("options") or {}
     seen, out = set(), []

@@ -14,9 +14,9 @@ whom to double.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+from typing import NamedTuple
 
-from ..core.actions import Card
+from ..core.actions import Card, match_key
 from ..core.cards import Pack
 from ..core.errors import SpecError, SpecErrors, suggest
 from ..engine.faults import Places
@@ -24,12 +24,13 @@ from ..engine.game import Contract, Game, Partie
 from ..engine.table import table_plan
 from ..expr import ExprError, Scope, compile_expr
 from ..load.loading import Document
-from ..load.overlays import option_text
+from ..load.options import option_text
 from ..load.pipeline import read_spec
+from ..phases import every_phase
 from ..phases.contract import ChooseContract
 from . import safety
 from .emit.expressions import compile_expression
-from .functions import compile_functions
+from .functions import compile_functions, expression_text
 from .order import check_choices
 from .pack import compile_pack
 from .phases import PhaseCompiler, bids_are_numbers
@@ -38,7 +39,7 @@ from .scope import build_scope
 
 
 def load_game(path, text: str | None = None, options: dict[str, str] | None = None, *,
-              generated: bool = True) -> Game:
+              generated: bool = True, texts: dict[str, str] | None = None) -> Game:
     """Load a spec (with its bases and options), check it and compile it.
 
     Parameters:
@@ -47,24 +48,36 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
         options: the spec's options, NAME -> VALUE as on the command line (`{"players": "5"}`).
         generated: play with the source generated from the spec (interpreter/compile/emit/) where there
             is one; False keeps to the closures, the reference the generated code is tested against.
+        texts: the text of files of the spec's chain by path (as `path` and the `extends` name them),
+            used instead of reading them: how a game crossing a process boundary is made again.
 
     Raises:
         SpecErrors: every problem found, each at its file, line and column.
     """
-    doc = read_spec(path, options, text=text)
+    doc = read_spec(path, options, text=text, texts=texts)
     game = Compiler(doc, generated=generated).compile()
-    # what the game is made from, so that it (and a state of it) can cross a process boundary
-    where = str(path) if text is not None else str(Path(path).resolve())
-    game.source = (where, text, tuple(sorted((options or {}).items())), generated)
+    # what the game is made from, every file's text included, so that it (and a state of it) crosses a
+    # process boundary, or is pickled and loaded later, as the same game whatever the files hold then
+    game.source = GameSource(str(path), tuple(sorted(doc.texts.items())), tuple(sorted((options or {}).items())),
+                             generated)
     game.remake = _game_of
     return game
 
 
+class GameSource(NamedTuple):
+    """How `load_game` made a game: the spec's path, the text of every file of its chain, its
+    options and whether it plays generated code."""
+
+    path: str
+    texts: tuple  # ((path, text), ...)
+    options: tuple  # ((name, value), ...)
+    generated: bool
+
+
 @functools.lru_cache(maxsize=32)
-def _game_of(source) -> Game:
-    """The game made from `source` (path, text, options, generated), compiled once per process."""
-    path, text, options, generated = source
-    return load_game(path, text=text, options=dict(options), generated=generated)
+def _game_of(source: GameSource) -> Game:
+    """The game made from `source`, compiled once per process, from the texts it holds."""
+    return load_game(source.path, options=dict(source.options), generated=source.generated, texts=dict(source.texts))
 
 
 class Compiler:
@@ -98,10 +111,7 @@ class Compiler:
             if default is None:
                 return None
             value = default
-        if isinstance(value, bool):
-            source = "true" if value else "false"
-        else:
-            source = str(value)
+        source = expression_text(value)
         try:
             compiled = compile_expr(source, scope or self.scope, expect)
             safety.check(self, path, source, scope or self.scope)
@@ -189,6 +199,9 @@ class Compiler:
             deals = self.expr(("match", "deals"), "number", default=str(len(contracts) * n))
         else:
             deals = _NO_LIMIT  # the game ends when `ends_when` says so
+            if self._constant(ends_when) is False:
+                self.error(("match", "ends_when"), "the game would never end: `ends_when` is always false, and "
+                           "the match has no `deals`", "give `deals`, or a condition that comes true")
         check_choices(self, phases, deals)
         game_total = self.expr(("match", "total"), "number") if "total" in match else None
         result = self.expr(("match", "result"), "number") if "result" in match else None
@@ -224,8 +237,43 @@ class Compiler:
                 isinstance(ph, ChooseContract) for ph in phases) else None,
             option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
         )
+        self.check_action_names(game)
+        if self.errors:
+            raise SpecErrors(self.errors)
         table_plan(game)  # its deal's table functions are generated with the rest, not by its first deal
         return game
+
+    def check_action_names(self, game) -> None:
+        """No two actions a phase could offer share a name as a player types it or a record reads it
+        (`match_key`: case-blind, `10H` = `TH`): `bid 3` the word and `bid 3` the number, contracts
+        `No_tricks` and `no_tricks`. The same name in two phases is two moments, never one choice."""
+        for phase in every_phase(game):
+            seen: dict[str, str] = {}
+            for name in phase.vocabulary(game):
+                first = seen.setdefault(match_key(name), name)
+                if first is name:
+                    continue
+                said = (f"`{name}` names two actions of phase `{phase.name}`" if first == name else
+                        f"`{name}` and `{first}` name two actions of phase `{phase.name}`, and names are read "
+                        "without regard to case")
+                path, at_key = self._named_at(phase, name)
+                self.error(path, f"{said}: a player, a record or a learner could not tell them apart",
+                           "choose another name", at_key=at_key)
+                break
+
+    def _named_at(self, phase, name) -> tuple:
+        """(path, at_key) of the spec's word that made the action `name` of `phase`: a contract's key, a
+        phase's word, else the phase."""
+        words = name.split()
+        for key in self.spec["contracts"]:
+            if words[-1:] == [str(key)]:
+                return ("contracts", key), True
+        spec_phase = (self.spec["phases"] or {}).get(phase.name) or {}
+        for section in ("words", "extras", "before_looking"):
+            for word in spec_phase.get(section) or {}:
+                if name == str(word) or name.endswith(" " + str(word)):
+                    return ("phases", phase.name, section, word), True
+        return ("phases", phase.name), True
 
     def compile_teams(self, seat_names) -> list:
         """The partnerships the spec names (for reports and `partner`), each a list of seat names."""
@@ -298,6 +346,10 @@ class Compiler:
                 doc = self.scope.names[str(word)].doc
                 self.error(path, f"`{word}` is already a name of the game ({doc}); choose another word",
                            at_key=at_key and "winning_bid" not in path)
+        for key in s["contracts"]:  # a call's word and a contract read alike in expressions: one would hide the other
+            if str(key) in self.call_words:
+                self.error(("contracts", key), f"`{key}` is both a contract and a word a phase calls: an expression "
+                           "naming it could not say which", "choose another word for one of them", at_key=True)
 
     def build_scope(self, contract_keys) -> Scope:
         """The engine's names for this game, then the spec's own functions."""

@@ -55,9 +55,11 @@ COMMON_PHASE_KEYS = {"kind", "when", "next"}
 
 
 def bids_are_numbers(bids, ranks) -> bool:
-    """Whether an auction bids numbers (else it bids ranks, such as `3` in a pack that has a 3)."""
-    return bool(bids) and all(isinstance(b, (int, float)) and not isinstance(b, bool) and str(b) not in ranks
-                              for b in bids)
+    """Whether an auction bids numbers: every bid is a number, and one at least is no rank of the pack
+    (`[1, 2, ..., 35]`); else it bids ranks (`[A, 3, K]`, or `[2, 3, 4]` in a pack whose ranks they are)."""
+    def number(b):
+        return isinstance(b, (int, float)) and not isinstance(b, bool)
+    return bool(bids) and all(number(b) for b in bids) and any(str(b) not in ranks for b in bids)
 
 
 class PhaseContext(NamedTuple):
@@ -163,7 +165,7 @@ class PhaseCompiler:
                        "completed)")
         self.only_with(p, base, "turn_up", not p.get("more"), "the first deal: a deal that completes the hands "
                        "(`more: true`) turns nothing up")
-        packets = p.get("packets") or [1]
+        packets = [int(k) for k in p.get("packets") or [1]]  # (`1.0` is a whole number to the schema too)
         first = self.owner.expr(base + ("first",), "seat", default="left(dealer)")
         burn = self.owner.expr(base + ("burn_jokers",), "bool") if "burn_jokers" in p else None
         turn_up = {"trump": True, "offer": "offer"}.get(p.get("turn_up"), False)
@@ -243,9 +245,19 @@ class PhaseCompiler:
                   for w in (p.get("extras") or {})]
         unseen = [(w, self.owner.call_words[w], self.owner.expr(base + ("before_looking", w), "bool", default="true"))
                   for w in (p.get("before_looking") or {})]
+        greatest = 0
+        if "to" in numbers:  # the numbers any call may name, for every list of the actions a seat could take
+            greatest = safety.greatest(str(numbers["to"]), self.owner.scope)
+            if greatest == float("inf"):
+                self.owner.error(base + ("numbers", "to"), "the greatest number a call may name must follow from the "
+                                 "spec, so that every call the game offers can be listed",
+                                 "write a number, a constant of the game (`pack_size`, an option's number), `dealt`, "
+                                 "or a bound such as `min([..., 13])`")
+                greatest = 0
         return Call(name, n, self.owner.step, first, lowest, highest, allowed, words,
                     bool(p.get("void_if_all_pass", False)), blind, extras, bool(p.get("second_round", False)),
-                    p.get("pass", True) is not False, unseen)
+                    p.get("pass", True) is not False, unseen, greatest=int(max(greatest, 0)),
+                    because=numbers.get("because"))
 
     def _phase_pass_cards(self, name, p, base, ctx):
         if "to" not in p:
@@ -294,7 +306,15 @@ class PhaseCompiler:
         return Double(name, n, self.owner.seat_names, first, may, aon, must)
 
     def _phase_play(self, name, p, base, ctx):
-        programs = {k: self.owner.plays.compile_program(name, k, ctx.rules, ctx.play_actions) for k in ctx.contracts}
+        # a contract with no `play` of its own plays the spec's: one program, compiled once, for all of them
+        programs, shared = {}, None
+        for k in ctx.contracts:
+            if ((self.owner.spec["contracts"][k] or {}).get("play")):
+                programs[k] = self.owner.plays.compile_program(name, k, ctx.rules, ctx.play_actions)
+            else:
+                if shared is None:
+                    shared = self.owner.plays.compile_program(name, k, ctx.rules, ctx.play_actions)
+                programs[k] = shared
         return ContractPlay(name, programs)
 
     def _phase_score(self, name, p, base, ctx):

@@ -67,6 +67,11 @@ GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS) | set(
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 
 
+# sources checked and compiled, by (title, text, bound names): at most MAX_CODES, the oldest dropped first
+_CODE: dict = {}
+MAX_CODES = 4096
+
+
 class Source:
     """Python source under construction, with the namespace its bound names refer to."""
 
@@ -119,11 +124,22 @@ class Source:
                 raise GameError(f"generator bug: `{tok.string}` is not a bound name")
 
     def build(self, *names: str) -> tuple:
-        """Check, compile and run the source; the functions it defined under `names`."""
-        self.check()
-        if not re.fullmatch(r"[a-z ]+", self.title):
-            raise GameError(f"generator bug: a source title must be plain words, not {self.title!r}")
-        code = compile(self.text(), f"<cardspec: {self.title}>", "exec")
+        """Check, compile and run the source; the functions it defined under `names`.
+
+        The same text over the same bound names is checked and compiled once per process
+        (`_CODE`): a spec compiled again (another option value, another worker) writes the same
+        sources, and only runs them in a namespace of its own."""
+        text = self.text()
+        key = (self.title, text, frozenset(self.namespace))
+        code = _CODE.get(key)
+        if code is None:
+            self.check()
+            if not re.fullmatch(r"[a-z ]+", self.title):
+                raise GameError(f"generator bug: a source title must be plain words, not {self.title!r}")
+            code = compile(text, f"<cardspec: {self.title}>", "exec")
+            if len(_CODE) >= MAX_CODES:
+                _CODE.pop(next(iter(_CODE)))  # the oldest
+            _CODE[key] = code
         scope = dict(self.namespace)
         exec(code, scope)  # noqa: S102 - the source was built and checked above, under THE RULE
         return tuple(scope[n] for n in names)

@@ -79,7 +79,7 @@ class Game:
     teams: tuple | None
     only_contract: Contract | None  # the contract of a game with no choice of one
     option_defaults: dict
-    source: tuple | None = None  # (path, text, options, generated): how `load_game` made it
+    source: tuple | None = None  # how `load_game` made it: the spec's path, the text of its files, options
     remake: Callable | None = None  # remake(source) -> the same game, compiled once per process
 
     def new_state(self, seed: int | None = None, **kw) -> State:
@@ -102,8 +102,6 @@ class Game:
                             f"but the spec declares a game total of {want}", rule="match.total")
 
     def view(self, state, seat):
-        from ..engine.views import view
-
         return view(state, seat)
 
 

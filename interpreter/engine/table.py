@@ -52,7 +52,7 @@ CORE = ("hands", "won", "tricks", "tricks_won", "trick_cards", "vars", "talon", 
 class TablePlan:
     """How a deal of one game starts its table (`start`) and how a clone copies it (`copy`)."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game):
         n, suits = game.n, len(game.pack.suits)
         owned = set(CORE).union(*(phase.owns for phase in every_phase(game)))
         unknown = owned - SHAPES.keys()
@@ -100,7 +100,7 @@ def _generate(fields, n: int, suits: int, var_defaults: dict):
     return (*src.build("start", "copy"), src.text())
 
 
-def table_plan(game: "Game") -> TablePlan:
+def table_plan(game) -> TablePlan:
     """The game's plan, made the first time a deal asks for it."""
     plan = game.__dict__.get("_table")
     if plan is None:
@@ -108,14 +108,14 @@ def table_plan(game: "Game") -> TablePlan:
     return plan
 
 
-def new_table(state: "State") -> None:
+def new_table(state) -> None:
     """Set `state` up for a new deal: its hands empty, nothing played, bid or scored."""
     plan = table_plan(state.game)
     state.__dict__.update(plan.fixed)
     plan.start(state)
 
 
-def fresh_deal(game: "Game") -> dict:
+def fresh_deal(game) -> dict:
     """The attributes every deal of `game` starts with that are never changed in place."""
     pack = game.pack
     only = game.only_contract

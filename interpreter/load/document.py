@@ -189,6 +189,7 @@ class Resolved(Document):
         self.origins = origins  # merged path -> (document, path in that document)
         self.chain = chain  # the files, variant first, base last
         self.options = options  # option name -> chosen value (text)
+        self.texts: dict[str, str] = {}  # the text of every file of the chain, by path as the chain names it
 
     def error(self, path, message, hint=None, *, at_key=False, offset=None) -> SpecError:
         path = tuple(path)

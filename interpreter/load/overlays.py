@@ -1,4 +1,4 @@
-"""Variants as overlays: `extends`, and options chosen at run time.
+"""Variants as overlays: `extends`, `+key` and `-key`, merged file into file.
 
 A variant file names its base (`extends: base.yaml`, relative to itself) and only what
 changes. Its keys merge into the base, mapping into mapping:
@@ -16,103 +16,112 @@ so is `+key` for a key it has, and `-key` for one it lacks. Lists and scalars ar
 replaced whole. Chains of `extends` work; a cycle or a missing base is an error at the
 `extends` line.
 
-Options are named parameters a player picks at run time (`--option players=5`):
-
-    options:
-      players:
-        description: number of players
-        default: 4
-        choices:
-          "3": {seats: [A, B, C], pack: {remove: [2C]}}
-          "4": {}
-
-Each chosen value's overlay is applied after the files, in the order the options are
-declared. Unknown options and values are errors with suggestions.
-
-An option may also take any whole number (`--option fixed_deals=12`):
-
-      fixed_deals:
-        description: play exactly N deals
-        default: "off"                # quoted: YAML reads a bare off as false
-        choices: {"off": {}}
-        number:
-          min: 1
-          changes: {match: {ends_when: deal_number >= fixed_deals}}
-
-A number not among the choices applies `changes`, and the option's name is then a name
-in expressions, worth that number.
-
 The result is a `Resolved` document (interpreter/load/document.py): the merged data, and
 for every value the file and place it came from, so an error in a merged spec still points
 into the right file.
 
-Both steps return the errors they find as data (`merged`, `apply_options`), as
-jsonschema's `iter_errors` does: nothing is raised from one step to be caught by another.
-An option declared in a shape the steps cannot read is not applied; the structure check
-that follows (interpreter/load/schema.py, run by interpreter/load/pipeline.py) says what is
-wrong with it, where.
+`merged` returns the errors it finds as data, as jsonschema's `iter_errors` does: nothing
+is raised from one step to be caught by another. Options chosen at run time are applied to
+the merged document by interpreter/load/options.py, with the same `merge`.
 """
 
 from __future__ import annotations
 
-import copy
+import os
 from pathlib import Path
 
-from ..core.errors import SpecError, SpecErrors, one_of, suggest
+from ..core.errors import SpecError, SpecErrors, suggest
 from .document import Resolved
-from .files import Refused, confined, shown, spec_roots
+from .files import Refused, confined, read_text, shown, spec_roots
 from .loading import read
 
 MAX_CHAIN = 20
 
 
-def option_text(value) -> str:
-    """How an option value is written on the command line and as a `choices` key."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def resolve(path, options: dict[str, str] | None = None, *, text: str | None = None) -> Resolved:
-    """Load `path` and its bases, merge them, apply the options; raise every error at once, as SpecErrors.
-
-    The structure is not checked: interpreter/load/pipeline.py's `read_spec` does both."""
-    doc, errors = merged(path, text=text)
-    if not errors:
-        errors = apply_options(doc, options or {})
-    if errors:
-        raise SpecErrors(errors)
-    return doc
-
-
-def merged(path, *, text: str | None = None) -> tuple[Resolved | None, list[SpecError]]:
+def merged(path, *, text: str | None = None,
+           texts: dict[str, str] | None = None) -> tuple[Resolved | None, list[SpecError]]:
     """`path` (or `text`, shown as `path`) with every base it extends merged: (the document, [])
-    or (None, every error of the files and of the merge)."""
+    or (None, every error of the files and of the merge).
+
+    `texts` gives the text of files by their path as the chain names them, instead of reading
+    them (a game made again from a pickle, whatever the files hold now). The document's `texts`
+    hold the text of every file of its chain, as read or given.
+
+    A chain merged once is merged again only when the text of one of its files changed (or the
+    folders specs may be read from did): each call gets its own copy of the merged data, all but
+    the `options` declarations, which nothing changes and every copy shares."""
+    given = dict(texts or {})
+    if text is not None:
+        given[str(path)] = text
+    key = (str(path), os.getcwd(), tuple(spec_roots()))
+    cached = _MERGED.get(key)
+    if cached is not None and _unchanged(cached.texts, given):
+        return _fresh(cached), []
     errors: list[SpecError] = []
-    doc, data, origins, chain = _resolve_file(Path(path), text, [], errors)
+    doc, data, origins, chain = _resolve_file(Path(path), text, [], errors, given)
     if errors:
         return None, errors
-    return Resolved(data, doc.file, doc.lines, origins, chain, {}), []
+    template = Resolved(data, doc.file, doc.lines, origins, chain, {})
+    template.texts.update(given)
+    if len(_MERGED) >= MAX_READ:
+        _MERGED.pop(next(iter(_MERGED)))
+    _MERGED[key] = template
+    return _fresh(template), []
 
 
-def _resolve_file(path: Path, text, stack, errors):
-    """(document, merged data, origins, chain) of one file and everything below it."""
-    doc, read_errors = read(path, text=text) if text is not None else read(path)
+_MERGED: dict = {}  # (path, working folder, spec folders) -> the chain merged, as a template to copy
+
+
+def _unchanged(texts: dict, given: dict) -> bool:
+    """Whether every file of a chain still holds (or is given) the text it was merged from."""
+    for file, was in texts.items():
+        now = given.get(file)
+        if now is None:
+            try:
+                now = read_text(file)
+            except SpecErrors:
+                return False
+        if now != was:
+            return False
+    return True
+
+
+def _fresh(template: Resolved) -> Resolved:
+    """A copy of a merged chain to apply options to: its data copied, but its `options` shared."""
+    data = {k: v if k == "options" else _copy(v) for k, v in template.data.items()}
+    out = Resolved(data, template.file, template.lines, dict(template.origins), template.chain, {})
+    out.texts.update(template.texts)
+    return out
+
+
+def _resolve_file(path: Path, text, stack, errors, texts: dict):
+    """(document, merged data, origins, chain) of one file and everything below it; the text of each
+    file read goes into `texts` (and a file whose text is there already is not read)."""
+    if text is None:
+        text = texts.get(str(path))
+    if text is None:
+        try:
+            text = read_text(path)
+        except SpecErrors as e:
+            errors.extend(e.errors)
+            return None, {}, {}, []
+    texts[str(path)] = text
+    doc, read_errors, own = _read(path, text)
     if read_errors:
         errors.extend(read_errors)
         return None, {}, {}, []
     data = doc.data
     base_name = data.get("extends")
     if base_name is None:
-        origins = {}
-        _own(_Source(doc, ()), (), data, (), origins)
-        return doc, copy.deepcopy(data), origins, [doc.file]
+        return doc, _copy(data), dict(own), [doc.file]
     if not isinstance(base_name, str) or not base_name.strip():
         errors.append(doc.error(("extends",), "`extends` names the base spec's file, relative to this one"))
         return doc, {}, {}, [doc.file]
     base_path = (path.parent / base_name)
+    given = str(base_path) in texts  # (its text was given: nothing of it is read from the disk)
     try:  # only a spec file under the spec folders, checked before it is read
-        confined(base_path, spec_roots(*stack, path))
+        if not given:
+            confined(base_path, spec_roots(*stack, path))
     except Refused as e:
         if not e.missing:  # (a missing base is told below, with a suggestion)
             errors.append(doc.error(("extends",), f"cannot use the base spec `{shown(base_name)}`: {e.message}",
@@ -126,7 +135,7 @@ def _resolve_file(path: Path, text, stack, errors):
     if len(stack) + 2 > MAX_CHAIN:  # the files above this one, this one and its base
         errors.append(doc.error(("extends",), "`extends` chains more than 20 files"))
         return doc, {}, {}, [doc.file]
-    if not _is_file(base_path):
+    if not given and not _is_file(base_path):
         near = [p.name for p in base_path.parent.glob("*.yaml")] if base_path.parent.is_dir() else []
         hint = suggest(Path(base_name).name, near)
         if hint and Path(base_name).parent != Path("."):  # say it as the author writes it
@@ -136,12 +145,42 @@ def _resolve_file(path: Path, text, stack, errors):
                                 hint))
         return doc, {}, {}, [doc.file]
     before = len(errors)
-    _, base, origins, chain = _resolve_file(base_path, None, [*stack, path.resolve()], errors)
+    _, base, origins, chain = _resolve_file(base_path, None, [*stack, path.resolve()], errors, texts)
     if len(errors) > before:  # a broken base: merging into it would only add false errors
         return doc, {}, {}, [doc.file]
     overlay = {k: v for k, v in data.items() if k != "extends"}
-    merge(base, overlay, origins, _Source(doc, ()), (), errors, base_label=Path(base_name).name)
+    merge(base, overlay, origins, OverlaySource(doc, ()), (), errors, base_label=Path(base_name).name)
     return doc, base, origins, [doc.file, *chain]
+
+
+# files read, by (path, text): (document, errors, the origins of its own values); a spec read again
+# (another option value, a game made again) is not parsed again. Documents are never changed: what
+# is merged and applied is a copy of their data.
+_READ: dict = {}
+MAX_READ = 32
+
+
+def _read(path: Path, text: str):
+    key = (str(path), text)
+    found = _READ.get(key)
+    if found is None:
+        doc, errors = read(path, text=text)
+        own: dict = {}
+        if doc is not None and not isinstance(doc.data.get("extends"), str):
+            _own(OverlaySource(doc, ()), (), doc.data, (), own)
+        if len(_READ) >= MAX_READ:
+            _READ.pop(next(iter(_READ)))
+        found = _READ[key] = (doc, errors, own)
+    return found
+
+
+def _copy(value):
+    """A copy of plain data (mappings, lists and scalars): what `copy.deepcopy` makes of it, faster."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _is_file(path: Path) -> bool:
@@ -152,7 +191,7 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-class _Source:
+class OverlaySource:
     """Where an overlay's text is: a path in one document, or (for an option's choice,
     whose parts may come from several files of a chain) the origins of the merged data."""
 
@@ -176,7 +215,7 @@ class _Source:
         return doc.error(path, message, hint, **kw)
 
 
-def _own(src: _Source, rel, value, mpath, origins) -> None:
+def _own(src: OverlaySource, rel, value, mpath, origins) -> None:
     """Record that `value` (at `rel` in `src`) now lives at `mpath` of the merged data."""
     origins[mpath] = src.place(rel)
     if isinstance(value, dict):
@@ -193,7 +232,7 @@ def _forget(mpath, origins) -> None:
         del origins[p]
 
 
-def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_label="the base",
+def merge(base: dict, overlay: dict, origins, src: OverlaySource, mpath, errors, base_label="the base",
           rel=()) -> None:
     """Merge `overlay` (from `src` at `rel`) into `base` (at `mpath`) in place."""
     if not isinstance(overlay, dict):
@@ -209,7 +248,7 @@ def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_
                 errors.append(src.error(where, f"`{shown}` already exists in {base_label}; to change it, "
                                                f"write `{name}:` without `+`", at_key=True))
                 continue
-            base[name] = copy.deepcopy(value)
+            base[name] = _copy(value)
             _own(src, where, value, target, origins)
         elif op == "-":
             if name not in base:
@@ -237,190 +276,5 @@ def merge(base: dict, overlay: dict, origins, src: _Source, mpath, errors, base_
                 merge(old, value, origins, src, target, errors, base_label, rel=where)
             else:
                 _forget(target, origins)
-                base[name] = copy.deepcopy(value)
+                base[name] = _copy(value)
                 _own(src, where, value, target, origins)
-
-
-_SCALAR = (str, int, bool)  # what an option's value is written as (a float is not one)
-
-
-def _usable(opt) -> bool:
-    """Whether an option declaration has the shape options are applied by (the schema's shape of
-    one option, as far as applying it reads it). Any other shape is not applied: the structure
-    check that follows says what is wrong with it, where."""
-    if not isinstance(opt, dict) or not isinstance(opt.get("default"), _SCALAR):
-        return False
-    choices, number, requires = opt.get("choices"), opt.get("number"), opt.get("requires")
-    if not isinstance(choices, dict) or not all(isinstance(v, (dict, type(None))) for v in choices.values()):
-        return False
-    if number is not None and not (isinstance(number, dict) and all(
-            type(number.get(k, 0)) is int for k in ("min", "max"))
-            and isinstance(number.get("changes"), (dict, type(None)))):
-        return False
-    return requires is None or (isinstance(requires, dict) and all(_requirement_shape(v) for v in requires.values()))
-
-
-def _requirement_shape(need) -> bool:
-    """A `requires` entry is a value, a list of values, or `{value: ..., because: ...}`."""
-    if isinstance(need, dict):
-        need = need.get("value")
-    if isinstance(need, list):
-        return all(isinstance(v, _SCALAR) for v in need)
-    return isinstance(need, _SCALAR)
-
-
-def _check_declarations(declared: dict, origins, errors) -> None:
-    """Each option's default is one of its choices; `requires` names options and their choices."""
-    for name, opt in declared.items():
-        if not _usable(opt):
-            continue
-        src = _Source(None, ("options", name), origins)
-        choices = [option_text(k).lower() for k in opt["choices"]]
-        default = option_text(opt.get("default"))
-        if default.lower() not in choices and _number_value(opt, default) is None:
-            errors.append(src.error(("default",), f"the default `{default}` of option `{name}` is not one of its "
-                                                  f"choices {one_of(list(opt['choices']))}"))
-        for other, need in (opt.get("requires") or {}).items():
-            want, _ = requirement(need)
-            target = declared.get(other)
-            if other in declared and not _usable(target):
-                continue  # its shape is reported by the structure check
-            if not _usable(target):
-                errors.append(src.error(("requires", other), f"option `{name}` requires `{other}`, which is not an "
-                                                             f"option of this spec", suggest(other, list(declared)),
-                                        at_key=True))
-                continue
-            values = [option_text(k).lower() for k in target.get("choices") or {}]
-            for w in want:
-                if option_text(w).lower() not in values:
-                    errors.append(src.error(("requires", other), f"option `{other}` cannot be `{option_text(w)}`; "
-                                                                 f"choose {one_of(list(target.get('choices') or {}))}"))
-
-
-def requirement(need) -> tuple[list, str | None]:
-    """A `requires` entry: (the values the other option may take, the reason given or None).
-
-    Written as a value, a list of values, or `{value: ..., because: ...}`."""
-    because = None
-    if isinstance(need, dict):
-        because = need.get("because")
-        need = need.get("value")
-    return (need if isinstance(need, list) else [need]), because
-
-
-def _numbers_text(opt) -> str:
-    """`a whole number from 1` (to 20): what a number option takes, or '' for another option."""
-    number = opt.get("number")
-    if not isinstance(number, dict):
-        return ""
-    text = f"a whole number from {number.get('min', 0)}"
-    return text + (f" to {number['max']}" if "max" in number else "")
-
-
-def _number_value(opt, value: str):
-    """`value` as the option's whole number, or None when it is not one it takes."""
-    number = opt.get("number")
-    if not isinstance(number, dict):
-        return None
-    try:
-        n = int(value)
-    except ValueError:
-        return None
-    if n < number.get("min", 0) or ("max" in number and n > number["max"]):
-        return None
-    return n
-
-
-def _apply_number(data, name, opt, n, origins, errors) -> None:
-    """A number option: its name becomes a name worth `n`, then its `changes` apply."""
-    src = _Source(None, ("options", name, "number"), origins)
-    fn = {name: {"description": opt.get("description", name), "value": n}}
-    if name in (data.get("functions") or {}):
-        errors.append(src.error((), f"option `{name}` takes a number, so it is a name in expressions; a function "
-                                    f"has that name already", at_key=True))
-        return
-    overlay = {"functions": {f"+{name}": fn[name]}} if "functions" in data else {"+functions": fn}
-    merge(data, overlay, origins, src, (), errors, base_label="the spec")
-    if opt["number"].get("changes"):
-        merge(data, opt["number"]["changes"], origins, _Source(None, ("options", name, "number", "changes"), origins),
-              (), errors, base_label="the spec")
-
-
-def apply_options(doc: Resolved, given: dict[str, str]) -> list[SpecError]:
-    """Apply each option's chosen overlay to `doc` (in place) and set `doc.options` to every
-    option's value; the errors found, as data."""
-    errors: list[SpecError] = []
-    doc.options = _apply_options(doc, doc.data, doc.origins, given, errors)
-    return errors
-
-
-def _apply_options(doc, data, origins, given: dict[str, str], errors) -> dict[str, str]:
-    """Apply each option's chosen overlay; return every option's value."""
-    declared = data.get("options") or {}
-    if not isinstance(declared, dict):
-        return {}
-    for name in given:
-        if name not in declared:
-            known = list(declared)
-            errors.append(SpecError(f"unknown option `{name}`" + (f"; the options of this spec are {one_of(known)}"
-                                                                   if known else "; this spec has no options"),
-                                    file=doc.file, hint=suggest(name, known)))
-    _check_declarations(declared, origins, errors)
-    chosen, overlays = {}, []
-    for name, opt in declared.items():
-        if not _usable(opt):
-            continue
-        choices = opt.get("choices") or {}
-        value = given.get(name)
-        if value is None:
-            value = option_text(opt.get("default"))
-        value = str(value)
-        keys = {option_text(k).lower(): k for k in choices}
-        number = _number_value(opt, value) if value.lower() not in keys else None
-        if number is not None:
-            chosen[name] = str(number)
-            overlays.append((name, opt, number, None))
-            continue
-        if value.lower() not in keys:
-            if name in given:  # (a bad default is reported where it is written)
-                numbers = _numbers_text(opt)
-                errors.append(SpecError(f"option `{name}` cannot be `{value}`; choose {one_of(list(choices))}"
-                                        + (f" or {numbers}" if numbers else ""),
-                                        file=doc.file, hint=suggest(value, list(choices))))
-            continue
-        key = keys[value.lower()]
-        chosen[name] = key
-        overlays.append((name, opt, None, key))
-    refused = _check_requirements(declared, chosen, origins)
-    if refused:  # a combination the spec does not allow: its overlays are not applied
-        errors.extend(refused)
-        return chosen
-    for name, opt, number, key in overlays:
-        if number is not None:
-            _apply_number(data, name, opt, number, origins, errors)
-        elif opt["choices"][key]:
-            # each part of the overlay is placed in the file that wrote it
-            src = _Source(None, ("options", name, "choices", key), origins)
-            merge(data, opt["choices"][key], origins, src, (), errors, base_label="the spec")
-    return chosen
-
-
-def _check_requirements(declared, chosen, origins) -> list:
-    """An option away from its default may need others set a certain way: an error for each that is not."""
-    errors = []
-    for name, opt in declared.items():
-        if not _usable(opt) or name not in chosen:
-            continue
-        if chosen[name].lower() == option_text(opt.get("default")).lower():
-            continue
-        for other, need in (opt.get("requires") or {}).items():
-            want, because = requirement(need)
-            have = chosen.get(other)
-            wants = [option_text(w).lower() for w in want]
-            if have is None or have.lower() not in wants:
-                said = " or ".join(f"`{other}={w}`" for w in wants)
-                src = _Source(None, ("options", name), origins)
-                errors.append(src.error(("requires", other), f"option `{name}={chosen[name]}` needs {said}"
-                                        + (f", not `{other}={have}`" if have is not None else "")
-                                        + (f": {because}" if because else ""), at_key=True))
-    return errors

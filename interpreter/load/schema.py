@@ -97,9 +97,18 @@ def _canonical(value: Any):
 
 
 def check_structure(doc: Document) -> list[SpecError]:
-    """Every structural problem of `doc`, sorted by place; never raises for any data."""
+    """Every structural problem of `doc`, sorted by place; never raises for any data.
+
+    The `options` declarations are checked apart, once for each object: the copies of one merged
+    spec share them (interpreter/load/overlays.py), so checking a spec again for each of its option
+    values costs what the rest of the spec costs, however many values the options have."""
+    data = doc.data
+    options = data.get("options") if isinstance(data, dict) else None
     try:
-        raw = list(_validator().iter_errors(doc.data))
+        if isinstance(options, dict) and options:
+            raw = list(_validator().iter_errors({**data, "options": {}})) + _option_errors(options)
+        else:
+            raw = list(_validator().iter_errors(data))
     except RecursionError:
         return [doc.error((), "the spec is nested too deeply to check")]
     found: list[SpecError] = []
@@ -112,6 +121,31 @@ def check_structure(doc: Document) -> list[SpecError]:
     for err in found:
         unique.setdefault((err.line, err.column, err.message), err)
     return sorted(unique.values(), key=SpecError.sort_key)
+
+
+_OPTIONS_CHECKED: dict = {}  # id of an `options` mapping -> (the mapping, its errors)
+
+
+def _option_errors(options: dict) -> list:
+    """The schema's errors of an `options` mapping (their paths from the spec's top), once per object."""
+    known = _OPTIONS_CHECKED.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    errors = list(_options_validator().iter_errors(options))
+    for e in errors:
+        e.path.appendleft("options")
+        e.schema_path.extendleft(["options", "properties"])
+    if len(_OPTIONS_CHECKED) >= 64:
+        _OPTIONS_CHECKED.pop(next(iter(_OPTIONS_CHECKED)))
+    _OPTIONS_CHECKED[id(options)] = (options, errors)  # (kept alive, so its id is not another's)
+    return errors
+
+
+@lru_cache(maxsize=1)
+def _options_validator():
+    """A validator of the `options` mapping alone (its schema refers to nothing outside it)."""
+    cls = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"uniqueItems": _unique_items})
+    return cls(schema()["properties"]["options"])
 
 
 def _convert(doc: Document, e: ValidationError) -> list[SpecError]:

@@ -87,7 +87,7 @@ def every_phase(game) -> list[Phase]:
     out = []
     for phase in game.phases:
         out.append(phase)
-        out.extend(getattr(phase, "programs", {}).values())
+        out.extend(dict.fromkeys(getattr(phase, "programs", {}).values()))  # (contracts may share one program)
     return out
 
 

@@ -52,11 +52,11 @@ from ..core.errors import (
     one_of,
     suggest,
 )
-from ..players.agents import AGENT_KINDS, agent_problem
 from ..load.catalog import UnknownGame, spec_file
 from ..load.files import Refused, confined, shown, spec_roots
 from ..load.loading import Document, load
-from ..load.overlays import option_text
+from ..load.options import option_text
+from ..players.agents import AGENT_KINDS, agent_problem
 from .write import FORMAT, dump, record_of  # noqa: F401 (writing a record is in recording.py)
 
 

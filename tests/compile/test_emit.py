@@ -20,14 +20,14 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.helpers import option_values, with_requirements
-from tests.phases.table import Z, one_deal, position
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import GameError, GameFault
 from interpreter.core.source import Source
 from interpreter.engine.table import table_plan
-from interpreter.load.overlays import resolve
+from interpreter.load.pipeline import resolve
+from tests.helpers import option_values, with_requirements
+from tests.phases.table import Z, one_deal, position
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))
@@ -327,11 +327,11 @@ def test_the_builder_only_writes_validated_literals_and_engine_fields():
 
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from tests.expr.test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith, cards  # noqa: E402
 
 from interpreter.compile.emit.expressions import compile_expression  # noqa: E402
 from interpreter.expr import compile_expr  # noqa: E402
 from interpreter.expr.syntax import ExprError  # noqa: E402
+from tests.expr.test_expr import ARITH_SCOPE, GOOD, SCOPE, State, _arith, cards  # noqa: E402
 
 
 def both(source):

@@ -18,8 +18,6 @@ import io
 import random
 
 import pytest
-from tests.phases.table import X, Y, Z, game, legal, play, position
-from tests.phases.test_contract import spec as contract_spec
 
 from interpreter.cli import run
 from interpreter.compile.game import load_game
@@ -28,6 +26,8 @@ from interpreter.compile.scope import build_scope
 from interpreter.core.cards import Pack
 from interpreter.core.errors import GameFault, SpecErrors
 from interpreter.record.replay import dump, record_of, replay
+from tests.phases.table import X, Y, Z, game, legal, play, position
+from tests.phases.test_contract import spec as contract_spec
 
 BODY = """
 phases:
@@ -335,7 +335,7 @@ def test_a_number_option_without_a_least_value_is_checked_with_0(tmp_path):
     out, err = io.StringIO(), io.StringIO()
     assert run(["validate", str(spec)], out, err) == 3
     assert err.getvalue().splitlines()[0] == (
-        f"{spec}:22:41: `share` may be 0 here, and a division by it would stop the game (with --option share=0)")
+        f"{spec}:22:41: division by zero: `share` is 0 (with --option share=0)")  # an option's number is a constant
 
 
 @pytest.mark.parametrize("source, unproved", [
@@ -364,7 +364,7 @@ def test_validate_proves_a_division_safe_or_asks_for_a_guard(source, unproved):
 def three_seat_scope():
     """The names of a small three-seat trick game, for checking expressions."""
     from interpreter.compile.game import Compiler
-    from interpreter.load.overlays import resolve
+    from interpreter.load.pipeline import resolve
 
     compiler = Compiler(resolve("t.yaml", text="game: T\nseats: [X, Y, Z]\npack: {suits: [S, H, D], ranks: [A, K, Q, J]}\n"
                                                "phases: {deal: null, play: null, score: null}\n"

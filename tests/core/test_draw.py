@@ -20,7 +20,7 @@ from interpreter import phases
 from interpreter.compile.emit import tricks as emit_tricks
 from interpreter.compile.game import Compiler, load_game
 from interpreter.core import draw
-from interpreter.load.overlays import resolve
+from interpreter.load.pipeline import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 

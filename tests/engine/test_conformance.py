@@ -24,17 +24,17 @@ import random
 from pathlib import Path
 
 import pytest
+
+from interpreter.compile.game import load_game
+from interpreter.core.actions import Action
+from interpreter.core.errors import IllegalAction, SpecErrors
+from interpreter.load.pipeline import resolve
 from tests.helpers import (
     checked_random_game,
     option_values,
     unseen_redealt,
     with_requirements,
 )
-
-from interpreter.compile.game import load_game
-from interpreter.core.actions import Action
-from interpreter.core.errors import IllegalAction, SpecErrors
-from interpreter.load.overlays import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))

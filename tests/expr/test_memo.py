@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.phases.table import X, Y, Z, game, play, position
 
 from interpreter.compile.game import Compiler
 from interpreter.expr import ExprError
 from interpreter.expr.memo import remembered
-from interpreter.load.overlays import resolve
+from interpreter.load.pipeline import resolve
+from tests.phases.table import X, Y, Z, game, play, position
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,6 +152,6 @@ def test_a_value_of_one_evaluation_is_not_read_in_the_next():
 
 def compiled_twice(st):
     """The compiled `twice` of the game of `st`, as the score reads it."""
-    compiler = Compiler(resolve("t.yaml", text=st.game.source[1]))
+    compiler = Compiler(resolve("t.yaml", text=dict(st.game.source.texts)["t.yaml"]))
     compiler.compile()
     return compiler.scope.names["twice"].get

@@ -16,11 +16,11 @@ import os
 from pathlib import Path
 
 import pytest
-from tests.helpers import checked_random_game, option_values, with_requirements
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import SpecErrors
-from interpreter.load.overlays import resolve
+from interpreter.load.pipeline import resolve
+from tests.helpers import checked_random_game, option_values, with_requirements
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))

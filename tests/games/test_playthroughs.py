@@ -6,9 +6,9 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from tests.helpers import checked_random_game
 
 from interpreter.compile.game import load_game
+from tests.helpers import checked_random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("playthrough", ROOT / "tools" / "playthrough.py")
@@ -32,7 +32,7 @@ def test_every_shipped_spec_has_a_transcript():
 
 
 def test_every_option_value_has_a_transcript():
-    from interpreter.load.overlays import resolve
+    from interpreter.load.pipeline import resolve
 
     covered = {(name, value) for _, options in CONFIGS for name, value in options.items()}
     for spec in {s for s, _ in CONFIGS}:
@@ -44,7 +44,7 @@ def test_every_option_value_has_a_transcript():
 
 
 def playthrough_text(value):
-    from interpreter.load.overlays import option_text
+    from interpreter.load.options import option_text
 
     return option_text(value)
 

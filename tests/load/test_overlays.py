@@ -31,7 +31,9 @@ from interpreter.core.errors import (
     SpecErrors,
 )
 from interpreter.load import pipeline
-from interpreter.load.overlays import apply_options, merged, resolve
+from interpreter.load.options import apply_options
+from interpreter.load.overlays import merged
+from interpreter.load.pipeline import resolve
 
 HERE = Path(__file__).resolve().parents[1]
 ROOT = HERE.parent

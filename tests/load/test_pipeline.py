@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.core.errors import SpecErrors
-from interpreter.load import overlays, pipeline, schema
+from interpreter.load import options, overlays, pipeline, schema
 from interpreter.load.document import Resolved
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -39,7 +39,7 @@ def test_applying_options_returns_its_errors_as_data_and_changes_nothing_it_refu
     doc, errors = overlays.merged(RAVAGE)
     assert errors == [] and isinstance(doc, Resolved)
     before = repr(doc.data)
-    found = overlays.apply_options(doc, {"early_stp": "true"})
+    found = options.apply_options(doc, {"early_stp": "true"})
     assert [(e.message, e.hint) for e in found] == [
         ("unknown option `early_stp`; the options of this spec are `declarer_blocks`, `compulsory_doubles`, "
          "`positive_double_declarer_only`, `early_stop`, `ravage_24` or `ravage_no_rebalance`",
@@ -89,12 +89,22 @@ def _module_calls(fn):
     return calls
 
 
-def test_reading_a_spec_enters_each_step_once_in_order_and_no_step_calls_another():
+@pytest.fixture
+def nothing_read_yet():
+    """Forget the files read and the chains merged in this process, before and after the test."""
+    overlays._READ.clear()
+    overlays._MERGED.clear()
+    yield
+    overlays._READ.clear()
+    overlays._MERGED.clear()
+
+
+def test_reading_a_spec_enters_each_step_once_in_order_and_no_step_calls_another(nothing_read_yet):
     calls = _module_calls(lambda: pipeline.read_spec(RAVAGE, {"early_stop": "true"}))
     steps = [(callee, fn) for caller, callee, fn in calls if caller == "pipeline"]
-    assert steps == [("overlays", "merged"), ("overlays", "apply_options"), ("schema", "check_structure")]
+    assert steps == [("overlays", "merged"), ("options", "apply_options"), ("schema", "check_structure")]
     between = {(caller, callee) for caller, callee, _ in calls}
-    assert ("overlays", "schema") not in between and ("schema", "overlays") not in between
+    assert not between & {("overlays", "schema"), ("schema", "overlays"), ("options", "schema"), ("schema", "options")}
     # the overlay resolver reads each file of the chain once (the variant, then its base)
     reads = [fn for caller, callee, fn in calls if (caller, callee) == ("overlays", "loading")]
     assert reads == ["read", "read"]
@@ -107,3 +117,36 @@ def test_the_structure_check_places_its_errors_through_the_document_alone(tmp_pa
     assert {callee for caller, callee, _ in calls if caller == "schema"} <= {"document", "catalog"}
     doc, errors = overlays.merged(spec)
     assert [e.message for e in schema.check_structure(doc)] == ["unknown key `scroe` at the top level"]
+
+
+def test_a_spec_read_again_is_parsed_again_only_when_a_file_of_its_chain_changed(tmp_path, nothing_read_yet):
+    base = tmp_path / "base.yaml"
+    base.write_text(RAVAGE.read_text().replace("extends: barbu.yaml", f"extends: {RAVAGE.parent / 'barbu.yaml'}"))
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("extends: base.yaml\ntitle: Mine\n")
+    first = pipeline.read_spec(variant)
+    again = _module_calls(lambda: pipeline.read_spec(variant, {"early_stop": "true"}))
+    assert [fn for caller, callee, fn in again if callee == "loading"] == []  # nothing parsed again
+    second = pipeline.read_spec(variant)
+    assert second.data == first.data and second.data is not first.data
+    assert second.data["options"] is first.data["options"]  # the declarations shared, never changed
+    base.write_text(base.read_text().replace("title: Barbu with Ravage City", "title: Changed"))
+    changed = _module_calls(lambda: pipeline.read_spec(variant))
+    assert [fn for caller, callee, fn in changed if callee == "loading"] == ["read"]  # the base alone
+    assert pipeline.read_spec(variant).data["title"] == "Mine"
+
+
+def test_an_option_may_not_change_the_options(tmp_path):
+    spec = tmp_path / "opts.yaml"
+    spec.write_text(f"extends: {RAVAGE}\n"
+                    "options:\n"
+                    "  +wild:\n"
+                    "    description: wild\n"
+                    "    default: 'no'\n"
+                    "    choices:\n"
+                    "      'no': {}\n"
+                    "      'yes': {options: {early_stop: {default: true}}}\n")
+    doc, errors = pipeline.spec_errors(spec, {"wild": "yes"})
+    assert [(e.line, e.column, e.message) for e in errors] == [
+        (8, 15, "an option's changes may not change `options`: every option is chosen before the changes of any "
+                "apply")]

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from tests.helpers import option_values, with_requirements
 
 from interpreter.cli import run
 from interpreter.compile.game import load_game
 from interpreter.core.errors import SpecErrors
-from interpreter.load.overlays import resolve
+from interpreter.load.pipeline import resolve
+from tests.helpers import option_values, with_requirements
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))

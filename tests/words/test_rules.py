@@ -8,15 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.helpers import option_values, with_requirements
-from tests.commands.test_cli import cli
-from tests.players.test_knowledge import ACE, EXPOSED
-from tests.words.test_show_and_diff import BASE
 
 from interpreter.compile.game import load_game
 from interpreter.load.catalog import lookup
-from interpreter.load.overlays import resolve
+from interpreter.load.pipeline import resolve
 from interpreter.words.rulebook import Words, rules, rules_diff
+from tests.commands.test_cli import cli
+from tests.helpers import option_values, with_requirements
+from tests.players.test_knowledge import ACE, EXPOSED
+from tests.words.test_show_and_diff import BASE
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((ROOT / "specs").rglob("*.yaml"))
