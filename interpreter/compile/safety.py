@@ -49,7 +49,7 @@ _MIRROR = {"!=": "!=", ">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "=="}
 _NEGATE = {"!=": "==", "==": "!=", ">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 _INF = math.inf
 # names whose values the engine bounds: (least, greatest as an expression of the game)
-_BOUNDED = {"place": (0, "count(seats)")}
+_BOUNDED = {"place": (0, "count(seats)"), "dealt": (0, "pack_size")}
 # a bool name whose value shows a list's least length: (the value, the list, the length)
 _SHOWS_LENGTH = {"leading": (False, "trick", 1)}
 
@@ -86,6 +86,15 @@ def unguarded_indexes(source: str, scope) -> list[tuple[int, int, str]]:
     """(line, column, `xs[k]` text) of every index in `source` not proved in range."""
     return [(line, column, f"{text}[{_text(extra[0], source)}]")
             for kind, line, column, text, extra in _findings(source, scope) if kind == "index"]
+
+
+def greatest(source: str, scope) -> float:
+    """The greatest value the number expression `source` can take, as far as is known (inf: unknown)."""
+    try:
+        tree = parse(source)
+    except ExprError:
+        return _INF  # the compiler reports it
+    return _value_range(tree, _Known(), _Ctx(source, scope))[1]
 
 
 def _findings(source: str, scope) -> list:
@@ -227,6 +236,14 @@ def _value_range(node, known: _Known, ctx: _Ctx) -> tuple[float, float]:
             least, greatest = _BOUNDED[word]
             top = _constant_text(greatest, ctx)
             lo, hi = float(least), (float(top) if top is not None else _INF)
+    elif isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == "count" and len(node.children) == 2:
+        lo, hi = 0, _longest(node.children[1], ctx)
+    elif isinstance(node, Tree) and _min_max(node) is not None:
+        ranges = [_value_range(c, known, ctx) for c in _operands(node)]
+        pick = min if _min_max(node) == "min" else max
+        lo, hi = pick(r[0] for r in ranges), pick(r[1] for r in ranges)
+    elif isinstance(node, Tree) and node.data in _INTERVALS:
+        lo, hi = _INTERVALS[node.data]([_value_range(c, known, ctx) for c in _operands(node)])
     mine = _canon(node)
     for expr, op, k in known.facts:
         if expr != mine or not isinstance(k, float):
@@ -238,6 +255,64 @@ def _value_range(node, known: _Known, ctx: _Ctx) -> tuple[float, float]:
         elif op in ("<=", "<"):
             hi = min(hi, k if op == "<=" else math.ceil(k) - 1)
     return lo, hi
+
+
+def _longest(items, ctx: _Ctx) -> float:
+    """The most items the list at `items` (or the list a loop `v in xs ...` runs over) can hold: as many as
+    there are cards, seats, suits or ranks, for a list of those (inf for any other)."""
+    if isinstance(items, Tree) and items.data == "comp":  # `v in xs where c`: its head is `v in xs`
+        head = items.children[0]
+        items = head.children[1] if isinstance(head, Tree) and head.data == "in_" else None
+    elif isinstance(items, Tree) and items.data == "gen":  # `value for v in xs ...`
+        items = items.children[2]
+    if not isinstance(items, Tree):
+        return _INF
+    try:
+        kind = compile_expr(ctx.source[items.meta.start_pos:items.meta.end_pos], ctx.scope).type
+    except (ExprError, AttributeError):
+        return _INF
+    names = ctx.scope.names
+    every = {"list<card>": "pack_size", "list<seat>": "seats", "list<suit>": "suits", "list<rank>": "ranks"}.get(kind)
+    if every is None or every not in names:
+        return _INF
+    value = names[every].value
+    return float(value if isinstance(value, int) else len(value))
+
+
+def _operands(node) -> list:
+    """The numbers an interval of `node` is made from: both sides, both branches of an `if` (not
+    its condition), the items of the list `min` or `max` is given."""
+    if node.data == "if_":
+        return node.children[1:]
+    if node.data == "call":
+        return node.children[1].children
+    return node.children
+
+
+def _product(ranges) -> tuple[float, float]:
+    (a, b), (c, d) = ranges
+    if _INF in (abs(a), abs(b), abs(c), abs(d)):
+        return -_INF, _INF
+    ends = (a * c, a * d, b * c, b * d)
+    return min(ends), max(ends)
+
+
+# how the least and greatest values of an expression follow from its parts'
+_INTERVALS = {
+    "add": lambda r: (r[0][0] + r[1][0], r[0][1] + r[1][1]),
+    "sub": lambda r: (r[0][0] - r[1][1], r[0][1] - r[1][0]),
+    "neg": lambda r: (-r[0][1], -r[0][0]),
+    "mul": _product,
+    "if_": lambda r: (min(r[0][0], r[1][0]), max(r[0][1], r[1][1])),
+}
+
+
+def _min_max(node) -> str | None:
+    """`min` or `max` when `node` is that function applied to a list written out, else None."""
+    if node.data == "call" and str(node.children[0]) in ("min", "max") and len(node.children) == 2 \
+            and isinstance(node.children[1], Tree) and node.children[1].data == "list_" and node.children[1].children:
+        return str(node.children[0])
+    return None
 
 
 def _constant_text(text: str, ctx: _Ctx):

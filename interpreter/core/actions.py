@@ -82,3 +82,19 @@ def match_key(text: str) -> str:
             w = "t" + w[2]
         words.append(w)
     return " ".join(words)
+
+
+def named(actions, text: str):
+    """The action of `actions` named `text` (its exact name, else as `match_key` reads it), or None.
+
+    The one way a name becomes an action: typed at the prompt, read from a record, a pickle or an
+    environment's id. Names are unique within a phase as `match_key` reads them (the compiler refuses
+    a spec that would make two alike), so the answer never depends on the order of `actions`."""
+    for a in actions:
+        if a.name == text:
+            return a
+    key = match_key(text)
+    for a in actions:
+        if match_key(a.name) == key:
+            return a
+    return None

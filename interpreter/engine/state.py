@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..core.actions import Action, Card, match_key
+from ..core.actions import Action, Card, named
 from ..core.errors import GameError, GameFault, IllegalAction, Refusal
 from ..core.results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
 from ..phases import BEFORE_THE_FIRST
@@ -61,7 +61,7 @@ class State:
             computed, a seat with no legal choice), placed in the spec.
     """
 
-    def __init__(self, game: "Game", seed: int | None = None, *, first_dealer: int | None = None,
+    def __init__(self, game, seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
                  talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None,
                  first_deal: int = 1, chance_seed: int | str | None = None):
@@ -255,11 +255,10 @@ class State:
 
     def find_action(self, text: str) -> Action:
         """The legal action named `text` (case-blind, `10H` = `TH`), else IllegalAction."""
-        key = match_key(text)
         legal = self.legal_actions()
-        for a in legal:
-            if match_key(a.name) == key:
-                return a
+        found = named(legal, text)
+        if found is not None:
+            return found
         if self.terminal:
             raise IllegalAction("the game is over", None, Refusal.GAME_OVER)
         spelt = self.phase.parse(self, text)  # a phase may read other spellings of its actions
@@ -443,7 +442,7 @@ def _restore(game, origin, history) -> State:
     st = State(game, seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
                first_deal=first_deal, chance_seed=chance_seed)
     for seat, name in history:
-        action = next((a for a in st.legal_actions() if a.name == name), None)
+        action = named(st.legal_actions(), name)
         if action is None or seat != st.current:
             raise GameError(f"cannot restore the state: `{name}` by seat {seat} is not legal there")
         st.apply(action)

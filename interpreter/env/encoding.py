@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.actions import named
 from ..core.errors import GameError
 from ..phases import every_phase
 
@@ -140,7 +141,7 @@ class Table:
             self.picked = ()
             st.apply(next(a for a in st.legal_actions() if a.arg == chosen))
             return
-        st.apply(next(a for a in st.legal_actions() if a.name == name))
+        st.apply(named(st.legal_actions(), name))
 
     def ids_for(self, action) -> list[int]:
         """The ids that take `action`, a legal action of the state, here: its id; or, for a set of

@@ -40,8 +40,10 @@ class Call(Phase):
     records = ("calls",)
 
     def __init__(self, name, n, step, first, lowest, highest, allowed, words, void_if_all_pass, blind=None,
-                 extras=(), second_round=False, may_pass=True, before_looking=()):
+                 extras=(), second_round=False, may_pass=True, before_looking=(), greatest=0, because=None):
         super().__init__(name)
+        self.because = because  # why `allowed` forbids a number, in the rules' words (or None)
+        self.greatest = greatest  # the greatest number `highest` can ever be (the compiler's bound)
         self.may_pass = may_pass  # false: every seat must call, and 0 is a number
         self.before_looking = tuple(before_looking)  # [(word, value, condition)]: called without looking
         self.look_action = Action("look", None, "look")
@@ -123,12 +125,12 @@ class Call(Phase):
         return out
 
     def vocabulary(self, game):
-        """`pass`, `bid 1` up to the size of the pack (no call can ask for more tricks than there are
-        cards), the words; then each of those with every set of `extras` that may go with it."""
+        """`pass`, `bid 1` up to the greatest number a call can name (the compiler bounds `numbers.to`),
+        the words; then each of those with every set of `extras` that may go with it."""
         if self.second_round:
             return [self.pass_action.name, *(w for w, _, _ in self.extras)]
         base = [*([self.pass_action.name] if self.may_pass else []),
-                *(f"bid {k}" for k in range(0 if not self.may_pass else 1, len(game.pack) + 1)),
+                *(f"bid {k}" for k in range(0 if not self.may_pass else 1, self.greatest + 1)),
                 *(w for w, _, _ in self.words)]
         extras = [w for w, _, _ in self.extras]
         sets = [" ".join(s) for s in subsets_in_order(extras) if s]
@@ -158,7 +160,8 @@ class Call(Phase):
         if action is self.pass_action and not self.may_pass:
             return f"{state.seat_name(p)} may not pass: everybody must call", "pass"
         if action.name.startswith("bid "):
-            return f"{state.seat_name(p)} may not bid {action.arg} now (`allowed` forbids it)", "allowed"
+            why = f": {self.because}" if self.because else " (`allowed` forbids it)"
+            return f"{state.seat_name(p)} may not bid {action.arg} now{why}", "allowed"
         return f"{state.seat_name(p)} may not call {action.name} now", "words"
 
     def apply(self, state, action) -> None:

@@ -84,7 +84,8 @@ class Announce(Phase):
         state.announcer = self.by(state) if self.announcements.get(state.contract_key) else None
 
     def vocabulary(self, game):
-        return [a.name for todo in self.announcements.values() for _, actions in todo for a in actions]
+        # (an announcement two contracts make is one action, named once)
+        return list(dict.fromkeys(a.name for todo in self.announcements.values() for _, actions in todo for a in actions))
 
     def _todo(self, state):
         todo = self.announcements.get(state.contract_key, ())

@@ -139,7 +139,8 @@ class PhaseWriter:
                 if num.get("to") is not None:
                     rng += f" to {self.w(num['to'])}"
                 if num.get("allowed") is not None and str(num["allowed"]).strip() != "true":
-                    rng += f" (allowed when {self.w.cond(num['allowed'])})"
+                    rng += f" (allowed when {self.w.cond(num['allowed'])}" + (
+                        f": {num['because']})" if num.get("because") else ")")
                 opts.append(rng)
             for word, cond in (p.get("words") or {}).items():
                 c = self.w.cond(cond)

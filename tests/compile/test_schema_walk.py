@@ -41,7 +41,7 @@ from interpreter.words.rulebook import rules
 
 ROOT = Path(__file__).resolve().parents[2]
 DEALS = int(os.environ.get("CARDSPEC_WALK_DEALS", "2"))
-DESCRIPTIVE = {"description", "title", "name", "game"}  # keys that only say what something is
+DESCRIPTIVE = {"description", "title", "name", "game", "because"}  # keys that only say what something is
 DELETE = object()  # a probe's other value: the key left out
 
 
@@ -353,6 +353,8 @@ PROBES = [
     Probe(with_value(SMALL, ("match", "deals"), 1), ("match", "total"), 99),
     Probe(with_value(PARTIE, ("partie",), {"result": "total_score"}), ("partie", "ends_when"), "games_played >= 2"),
     Probe(CALL, ("phases", "call", "numbers", "from"), 2),
+    Probe(CALL, ("phases", "call", "numbers", "because"), "two at most",
+          extra={("phases", "call", "numbers", "allowed"): "number <= 2"}),
     Probe(CALL, ("phases", "call", "void_if_all_pass"), True),
     Probe(DECLARE, ("phases", "declare", "categories", "run", "announce"), ["top"]),
     Probe(with_value(SMALL, ("match", "deals"), 1), ("match", "result"), "2 * total_score + 1"),

@@ -217,7 +217,8 @@ def test_a_world_imagined_for_a_seat_that_has_not_looked_deals_its_own_hand_agai
 def test_the_phase_names_every_call_it_could_ever_offer():
     g = spec(BLIND, score="0")
     phase = next(ph for ph in g.phases if ph.kind == "call")
-    assert phase.vocabulary(g) == [f"bid {k}" for k in range(13)] + ["blind_zero", "look"]  # no pass; 0 to 12
+    # no pass; 0 to 4, the greatest number `to` allows (not every number up to the pack's size)
+    assert phase.vocabulary(g) == [f"bid {k}" for k in range(5)] + ["blind_zero", "look"]
     g = spec()
     phase = next(ph for ph in g.phases if ph.kind == "call")
     assert phase.vocabulary(g)[:3] == ["pass", "bid 1", "bid 2"] and "look" not in phase.vocabulary(g)
@@ -232,3 +233,16 @@ def test_a_second_round_of_calls_names_pass_and_its_raises_only():
     g = spec(more=raises)
     _, raises = phases_of(g, "call")
     assert raises.vocabulary(g) == ["pass", "raise", "doubled"]
+
+
+def test_a_number_allowed_forbids_is_refused_with_its_reason_in_the_rules_words():
+    call = """    first: left(dealer)
+    numbers: {from: 1, to: 4, allowed: number + call(right(player)) <= 4,
+              because: two neighbours may not call more than 4 together}"""
+    st = position(spec(call, score="call(player)"), HANDS, dealer=X)
+    play(st, "bid 3")
+    assert refused(st, "bid 2") == ("Z may not bid 2 now: two neighbours may not call more than 4 together", "allowed")
+    st = position(spec(call.replace(",\n              because: two neighbours may not call more than 4 together", ""),
+                       score="call(player)"), HANDS, dealer=X)
+    play(st, "bid 3")
+    assert refused(st, "bid 2") == ("Z may not bid 2 now (`allowed` forbids it)", "allowed")
