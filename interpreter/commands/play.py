@@ -23,6 +23,10 @@ SEAT_WORDS = {"human": "you, at this terminal", "random": "a bot choosing unifor
               "ismcts": "information-set tree search; `ismcts:500` iterations or `ismcts:1s` a move"}
 
 
+# a game whose end no deal count bounds (`ends_when`) stops here unless --deals says otherwise
+MAX_DEALS = 1000
+
+
 def add_parser(sub) -> None:
     kinds = "; ".join(f"`{k}`" + (f" ({SEAT_WORDS[k]})" if k in SEAT_WORDS else "") for k in AGENT_KINDS)
     pl = sub.add_parser("play", help="play a game at the terminal, against bots or bots only",
@@ -35,7 +39,9 @@ def add_parser(sub) -> None:
     pl.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots (default: random)")
     pl.add_argument("--record", default=None, metavar="PATH",
                     help="where to save the record (.yaml or .json; default records/GAME-SEED.yaml)")
-    pl.add_argument("--deals", type=int, default=None, help="stop after this many deals (default: the whole game)")
+    pl.add_argument("--deals", type=int, default=None,
+                    help=f"stop after this many deals (default: the whole game, or {MAX_DEALS} deals if it has not "
+                         "ended by then)")
     pl.add_argument("--quiet", action="store_true", help="print only deal results, not every action")
     option_arg(pl)
 
@@ -61,7 +67,9 @@ def cmd_play(args, io) -> int:
     status = EXIT_OK
     interrupted = False
     try:
-        interrupted = play_game(state, agents, kinds, io, quiet=args.quiet, deals=args.deals)
+        interrupted = play_game(state, agents, kinds, io, quiet=args.quiet, deals=args.deals or MAX_DEALS)
+        if interrupted and args.deals is None:
+            io.say(f"The game has not ended after {MAX_DEALS} deals: stopped (`--deals N` plays more).")
     except (KeyboardInterrupt, EOFError):
         interrupted = True
         io.say("\nStopped; saving the game so far.")

@@ -238,7 +238,8 @@ def _report(io, game, doc) -> None:
         io.say(f"{name}: {s['count']} of {s['deals']} {s['among']} ({100 * s['count'] / max(1, s['deals']):.1f}%)")
     io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
     for c in doc["per_contract"].values():
-        io.say(f"{c['name']:<22}{c['deals']:>7}{c['declarer_mean']:>10.2f}{c['others_mean']:>10.2f}")
+        declarer = "-" if c["declarer_mean"] is None else f"{c['declarer_mean']:.2f}"
+        io.say(f"{c['name']:<22}{c['deals']:>7}{declarer:>10}{c['others_mean']:>10.2f}")
     io.say(f"{doc['deals_per_second'] or 0:.0f} deals/s ({doc['seconds']:.2f} s)")
 
 

@@ -107,7 +107,8 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
     pending = []
     for name in defined:
         if name in scope.funcs or name in scope.names:
-            owner.error(("functions", name), f"`{name}` is already a name of the language; choose another",
+            known = (scope.funcs.get(name) or scope.names.get(name)).doc or "one of the engine's"
+            owner.error(("functions", name), f"`{name}` is already a name of the game ({known}); choose another",
                         at_key=True)
         else:
             pending.append(name)
@@ -117,12 +118,13 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
             f = defined[name]
             params = {str(k): v for k, v in (f.get("params") or {}).items()}
             try:
-                impl, rtype = compile_function(str(f["value"]), scope, params, what=f"function `{name}`")
+                source = expression_text(f["value"])
+                impl, rtype = compile_function(source, scope, params, what=f"function `{name}`")
                 body = impl.body[0]
                 generated = generate_function(*impl.body) if owner.generated else None
                 if generated is not None:  # one generated function instead of a tree of closures
                     impl = generated[0]
-                safety.check(owner, ("functions", name, "value"), str(f["value"]), scope)
+                safety.check(owner, ("functions", name, "value"), source, scope)
                 owner.places.add(impl, ("functions", name, "value"))
             except ExprError as e:
                 if any(e.message in (f"unknown function `{other}`", f"unknown name `{other}`")
@@ -139,6 +141,8 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
             bodies[name] = (body, impl)
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
+            elif body.kind == "const":  # a name worth one value (an option's number): a constant of the game,
+                scope.names[name] = Name(rtype, value=body.value, doc=f.get("description", ""))  # folded where used
             else:  # a definition without parameters reads as a name: `opener`, not `opener()`
                 scope.names[name] = Name(rtype, get=impl, doc=f.get("description", ""))
         if len(waiting) == len(pending):  # no progress: they wait on each other
@@ -150,3 +154,11 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
             break
         pending = waiting
     return bodies
+
+
+def expression_text(value) -> str:
+    """An expression as the spec wrote it: YAML's `true` and `false` are read as booleans, and are
+    the words `true` and `false` again here (not Python's `True`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core.errors import suggest
 from ..phases.contract import ChooseContract, ContractPlay
 from ..phases.deal import Deal
+from ..phases.swap import SwapTurnUp
 from ..phases.trump_bid import TrumpBid
 
 
@@ -53,10 +54,34 @@ def link_phases(owner, names, phases, spec_phases) -> None:
             # `take` would take the suit of a card nobody turned up
             owner.error(("phases", nm), "a `trump_bid` phase bids over a turned-up card, but no deal "
                              "before it turns one up: add `turn_up: offer` to the deal", at_key=True)
+    path, i = [], 0 if phases else None  # the deal's course: one successor each, so a loop never ends
+    while i is not None and i not in path:
+        path.append(i)
+        i = phases[i].next_index
+    if i is not None:
+        nm = names[path[-1]]
+        owner.error(("phases", nm, "next"), f"`next: {names[i]}` leads the deal back to a phase it has been "
+                    "through already, so it would never end", "a deal goes through its phases once: end it with "
+                    "`next: end`, or skip a phase with `when`", at_key=True)
+    else:
+        _taken_turn_up(owner, [phases[k] for k in path], names)
     kinds = [ph.kind for ph in phases]
     for need in ("deal", "score"):
         if need not in kinds and "play" in kinds:
             owner.error(("phases",), f"the phases have no `{need}` phase", at_key=True)
+
+
+def _taken_turn_up(owner, course, names) -> None:
+    """A deal that gives every card turns up a card cut from a hand (it stays there, shown): a later
+    phase may not take it into a hand (`swap_turn_up`, an exchange that takes the turn-up)."""
+    cut = False
+    for ph in course:
+        if isinstance(ph, Deal) and ph.turn_up:
+            cut = ph.fixed_size is not None and ph.fixed_size * owner.n == len(owner.pack)
+        elif cut and (isinstance(ph, SwapTurnUp) or getattr(ph, "take", None) == "turn_up"):
+            owner.error(("phases", ph.name), f"phase `{ph.name}` takes the turned-up card into a hand, but the "
+                        "deal gives every card: the card turned up is cut from a hand, and stays there",
+                        "deal fewer cards, so that the turn-up is the top card left over", at_key=True)
 
 
 def _run_before(phases, target: int) -> list:

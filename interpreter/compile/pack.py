@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.cards import Pack, normalize
-from ..core.errors import suggest
+from ..core.errors import one_of, suggest
 
 
 def compile_pack(owner, orders_at=("pack",)) -> Pack:
@@ -16,17 +16,25 @@ def compile_pack(owner, orders_at=("pack",)) -> Pack:
     jokers += [normalize(str(c)) for c in p.get("trump_cards", ())]  # cards that are always trumps
     bowers = compile_bowers(owner, p, ranks) if "bowers" in p else {}
     place = owner._get(orders_at) or {}
+    always = set(jokers)
+    # a rank whose every card is always a trump ranks among the trumps by its cards' names: no card of
+    # it is ever a trump by its rank alone, so `trump_order` may leave it out (Skat's jacks)
+    dead = [r for r in ranks if all(f"{r}{s}" in always for s in map(str, p["suits"]))]
     for key in ("plain_order", "trump_order"):
         source = place if key in place else p
         where = (orders_at if key in place else ("pack",)) + (key,)
         if key in source:
             order = [str(r) for r in source[key]]
             allowed = ranks + (jokers + ["bower"] * ("bowers" in p) if key == "trump_order" else [])
-            if sorted(x for x in order if x not in jokers and x != "bower") != sorted(ranks) \
+            listed = sorted(x for x in order if x not in jokers and x != "bower")
+            optional = dead if key == "trump_order" else []
+            if not (listed == sorted(ranks) or listed == sorted(r for r in ranks if r not in optional)) \
                     or len(set(order)) != len(order) or any(x not in allowed for x in order):
                 owner.error(where, f"`{key}` must list each rank of `ranks` once"
                                   + (" (and may place the trump jokers)" if jokers else "")
                                   + (" (and `bower`)" if "bowers" in p and key == "trump_order" else "")
+                                  + (f"; {one_of(optional)} may be left out, every card of it always a trump"
+                                     if optional else "")
                                   + f": {' '.join(ranks)}")
             else:
                 orders[key] = order

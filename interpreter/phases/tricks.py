@@ -201,6 +201,9 @@ class Tricks(Phase):
         if self.orders is not None:
             state.power, state.trump_power = self.orders.power, self.orders.trump_power_for(state.trump)
         leader = self.leader(state)
+        if leader is None:  # (a declarer nobody became, say): the play would be skipped in silence
+            raise state._fault(None, message=f"nobody leads the first trick of phase `{self.name}`: its `leader` "
+                                             "(the declarer, unless the play names another) is none in this deal")
         state.trick_size, state.after, state.trick_order = self.n, self.after, self.order
         if self.sits_out is not None:
             leader = self._seat_out(state, leader)

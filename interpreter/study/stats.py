@@ -82,7 +82,8 @@ def winners(scores, highest: bool) -> list[int]:
 def deal_rows(state, seed: int, game_no: int) -> list[list]:
     """One row per deal of a finished game: seed, game, deal, dealer, declarer, contract, scores in seat order."""
     sn = state.game.seat_names
-    return [[seed, game_no, d.number, sn[d.dealer], sn[d.declarer], "" if d.void else (d.contract or ""),
+    return [[seed, game_no, d.number, sn[d.dealer], "" if d.declarer is None else sn[d.declarer],
+             "" if d.void else (d.contract or ""),
              *d.scores] for d in scored(state)]
 
 
@@ -176,7 +177,7 @@ class Study:
         self.wins = [0] * n
         self.stats = {name: 0 for name in game.statistics}
         self.deal_stats = {name: [0, 0] for name in game.deal_statistics}  # counted, among
-        self.contracts: dict = {}  # key -> [deals, declarer's total, others' mean total]
+        self.contracts: dict = {}  # key -> [deals, declarer's total, others' mean total, deals declared]
         self.deals = 0
         self.seeds: list[int] = []
         self.unfinished: list[int] = []
@@ -204,10 +205,14 @@ class Study:
             self.stats[name] += held
         for contract, declarer, scores, void, flags in game.deals:
             self.deals += 1
-            row = self.contracts.setdefault(contract, [0, 0, 0])
+            row = self.contracts.setdefault(contract, [0, 0, 0, 0])
             row[0] += 1
-            row[1] += scores[declarer]
-            row[2] += (sum(scores) - scores[declarer]) / (n - 1)
+            if declarer is None:  # (a deal nobody declared: every seat is one of the others)
+                row[2] += sum(scores) / n
+            else:
+                row[1] += scores[declarer]
+                row[2] += (sum(scores) - scores[declarer]) / (n - 1)
+                row[3] += 1
             if not void:
                 for name, counted in self.deal_stats.items():
                     flag = flags.get(name)
@@ -241,7 +246,8 @@ class Study:
             "per_seat": {sn[p]: describe(self.results[p], self.wins[p]) for p in g.turn_order},
             "per_team": {name: describe(xs, w) for (name, xs), w in zip(teams, team_wins)},
             "per_contract": {key: {"name": c.name, "deals": self.contracts[key][0],
-                                   "declarer_mean": self.contracts[key][1] / self.contracts[key][0],
+                                   "declarer_mean": (self.contracts[key][1] / self.contracts[key][3]
+                                                     if self.contracts[key][3] else None),
                                    "others_mean": self.contracts[key][2] / self.contracts[key][0]}
                              for key, c in g.contracts.items() if key in self.contracts},
             "statistics": {name: {"count": count, "games": self.games} for name, count in self.stats.items()},

@@ -44,7 +44,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from interpreter.cli import run
-from interpreter.core.errors import SpecErrors
+from interpreter.core.errors import EXIT_SPEC, SpecErrors
 from interpreter.load.loading import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -411,11 +411,22 @@ def test_first_deal_that_breaks_a_rule_is_a_game_failure(tree):
 
 
 def test_layout_target_beyond_the_players_ends_when_all_are_out(tree):
-    text = _original("specs/barbu/barbu.yaml").replace("ends_when_out: count(seats) - 1", "ends_when_out: 18446744073709551616")
-    assert "18446744073709551616" in text
+    text = _original("specs/barbu/barbu.yaml").replace("ends_when_out: count(seats) - 1",
+                                                       "ends_when_out: 1000000000000000000")
+    assert "1000000000000000000" in text
     path = _write(tree, "specs/barbu/barbu.yaml", text)
     code, out, err = invoke(["simulate", path, "--games", "2", "--max-deals", "28", "--seed", "43"])
     assert (code, err) == (0, "") and "Dominoes" in out
+
+
+def test_a_layout_target_past_the_bound_of_numbers_is_refused_at_its_place(tree):
+    text = _original("specs/barbu/barbu.yaml").replace("ends_when_out: count(seats) - 1",
+                                                       "ends_when_out: 18446744073709551616")
+    path = _write(tree, "specs/barbu/barbu.yaml", text)
+    code, out, err = invoke(["validate", path])
+    line = text[:text.index("18446744073709551616")].count("\n") + 1
+    assert code == EXIT_SPEC and f".yaml:{line}:24:" in err
+    assert "this number is too large: numbers are at most 10^18 in size" in err
 
 
 def test_extends_with_a_name_too_long_for_the_system_is_an_error(tree):

@@ -6,11 +6,11 @@ index must be proved in range, and its failure in play is placed at the function
 from __future__ import annotations
 
 import pytest
-from tests.expr.test_memo import remembered_functions
-from tests.phases.table import game
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import SpecErrors
+from tests.expr.test_memo import remembered_functions
+from tests.phases.table import game
 
 HEAD = "game: T\nseats: [X, Y, Z]\npack:\n  suits: [S, H, D]\n  ranks: [A, K, Q, J]\n"
 BODY = """phases:
@@ -36,8 +36,8 @@ def errors(text: str) -> list[tuple[int, int, str]]:
 
 def test_a_function_may_not_take_a_name_or_a_function_of_the_language():
     assert errors(spec("  dealer:\n    value: 1\n  left:\n    params: {p: seat}\n    value: p\n")) == [
-        (14, 3, "`dealer` is already a name of the language; choose another"),
-        (16, 3, "`left` is already a name of the language; choose another")]
+        (14, 3, "`dealer` is already a name of the game (the dealer of this deal); choose another"),
+        (16, 3, "`left` is already a name of the game (the seat to the left (clockwise)); choose another")]
 
 
 def test_functions_in_a_cycle_are_reported_once_each_and_their_uses_not_at_all():

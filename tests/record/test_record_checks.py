@@ -9,11 +9,15 @@ import copy
 
 import pytest
 import yaml
-from tests.phases.table import PACK
-from tests.record.test_record_writing import ACTIONS, EXCHANGE_THEN_TRICKS, exchange_game
 
 from interpreter.record.replay import ReplayError, replay
 from interpreter.record.write import record_of
+from tests.phases.table import PACK
+from tests.record.test_record_writing import (
+    ACTIONS,
+    EXCHANGE_THEN_TRICKS,
+    exchange_game,
+)
 
 
 @pytest.fixture
@@ -110,3 +114,20 @@ def test_an_unknown_format_is_refused(tmp_path, record):
 def test_a_redeal_cut_must_be_a_card(tmp_path, record):
     record["deals"][0]["redeals"] = [{"hands": {"X": "AS KS QS", "Y": "JS AH KH", "Z": "QH JH AD"}, "cut": ["AS"]}]
     assert refusal(tmp_path, record) == ("`cut:` is a card", 31, 5)
+
+
+@pytest.mark.parametrize("with_raw", [True, False], ids=["with raw", "scores alone"])
+def test_a_wrong_score_is_refused_whether_or_not_the_deal_has_a_raw_score(tmp_path, with_raw):
+    """Barbu's first worked example with A's score of its first deal written wrong: replay refuses it
+    at that score, also when the deal gives no `raw:` to check first."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "records" / "barbu_example1.yaml"
+    data = yaml.safe_load(example.read_text())
+    data["spec"] = str(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml")
+    if not with_raw:
+        for deal in data["deals"]:
+            del deal["raw"]
+    data["deals"][0]["scores"]["A"] = -21
+    message, line, column = refusal(tmp_path, data)
+    assert message == "deal 1: the record says A scores -21, the rules give -20"

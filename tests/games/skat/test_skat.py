@@ -333,3 +333,12 @@ def test_random_ramsch_deals_score_as_the_header_says_ties_included():
         if {"alone", "jungfrau alone", "tie, last trick", "tie, both"} <= seen:
             break
     assert {"alone", "jungfrau alone", "tie, last trick", "tie, both"} <= seen, seen
+
+
+@pytest.mark.parametrize("deals", ["3", "12"])
+def test_a_deal_thrown_in_counts_as_one_of_the_games_deals(deals):
+    """Everybody passes every deal: each is thrown in, and the game still ends after its number of deals."""
+    state = load_game(SPEC, options={"deals": deals}).new_state(1)
+    while not state.is_terminal:
+        state.apply("pass")
+    assert len(state.deals) == int(deals) and all(d.void for d in state.deals) and state.totals == [0, 0, 0]

@@ -1,0 +1,142 @@
+"""What `validate` accepts runs: specs it used to accept whose games then stopped (or went wrong in
+silence) are now refused at the line that causes it, or play."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import run
+from interpreter.compile.game import load_game
+from interpreter.core.errors import EXIT_OK, GameFault, SpecErrors
+
+BARBU = Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml"
+SMALL = """\
+game: Small
+seats: [A, B, C, D]
+pack:
+  suits: [S, H, D, C]
+  ranks: [A, K, Q, J, T, 9, 8, 7, 6, 5, 4, 3, 2]
+"""
+
+
+def refused(path, text=None, options=None):
+    with pytest.raises(SpecErrors) as caught:
+        load_game(path, text=text, options=options)
+    return [(e.line, e.column, e.message) for e in caught.value.errors]
+
+
+def cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = run([str(a) for a in argv], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_packets_written_as_decimals_deal_as_whole_numbers(tmp_path):
+    text = SMALL + "phases:\n  deal:\n    hand_size: 13\n    packets: [4.0, 5.0]\n  play:\n  score:\n" \
+                   "contracts:\n  most:\n    score: tricks_won\n"
+    state = load_game(tmp_path / "p.yaml", text=text).new_state(1)
+    state.playout(random.Random(1).choice, whole_game=True)
+    assert state.is_terminal and sum(state.totals) == 4 * 13
+
+
+def test_a_phase_that_leads_the_deal_back_is_refused_at_its_next(tmp_path):
+    variant = tmp_path / "loop.yaml"
+    variant.write_text(f"extends: {BARBU}\nphases:\n  score:\n    +next: double\n")
+    assert refused(variant) == [(4, 5, "`next: double` leads the deal back to a phase it has been through "
+                                       "already, so it would never end")]
+
+
+def test_a_game_that_could_never_end_is_refused_at_its_ends_when(tmp_path):
+    variant = tmp_path / "never.yaml"
+    variant.write_text(f"extends: {BARBU}\nmatch:\n  +ends_when: false\n  -deals:\n")
+    assert refused(variant) == [(3, 15, "the game would never end: `ends_when` is always false, and the match "
+                                        "has no `deals`")]
+
+
+def test_a_hand_size_given_through_a_function_is_checked_against_the_pack(tmp_path):
+    text = SMALL + "functions:\n  cards: {value: 17}\nphases:\n  deal:\n    hand_size: cards\n  play:\n  score:\n" \
+                   "contracts:\n  most:\n    score: tricks_won\n"
+    assert refused(tmp_path / "f.yaml", text) == [(10, 16, "the deal gives 68 cards (4 x 17) but the pack has 52")]
+
+
+def test_a_hand_size_given_through_a_number_option_is_checked_when_it_is_chosen(tmp_path):
+    text = SMALL + """\
+options:
+  size:
+    description: cards each
+    default: "13"
+    choices: {"13": {}}
+    number: {min: 1, changes: {phases: {deal: {hand_size: size}}}}
+phases:
+  deal:
+    hand_size: 13
+  play:
+  score:
+contracts:
+  most:
+    score: tricks_won
+"""
+    load_game(tmp_path / "o.yaml", text=text, options={"size": "12"})
+    assert refused(tmp_path / "o.yaml", text, {"size": "17"}) == [
+        (11, 59, "the deal gives 68 cards (4 x 17) but the pack has 52")]
+
+
+def test_a_turn_up_cut_from_a_hand_may_not_be_taken_into_a_hand(tmp_path):
+    text = SMALL + """\
+phases:
+  deal:
+    hand_size: 13
+    turn_up: offer
+  bid:
+    kind: trump_bid
+  pickup:
+    kind: exchange
+    by: dealer
+    take: turn_up
+  play:
+  score:
+contracts:
+  most:
+    score: tricks_won
+"""
+    assert refused(tmp_path / "t.yaml", text) == [
+        (12, 3, "phase `pickup` takes the turned-up card into a hand, but the deal gives every card: the card "
+                "turned up is cut from a hand, and stays there")]
+
+
+NO_DECLARER = SMALL.replace("Small", "Nobody declares") + """\
+declarer: none
+phases:
+  deal:
+    hand_size: 13
+  play:
+  score:
+contracts:
+  most:
+    score: tricks_won
+"""
+
+
+def test_a_play_nobody_leads_stops_at_the_phase_instead_of_being_skipped(tmp_path):
+    with pytest.raises(GameFault) as caught:
+        load_game(tmp_path / "n.yaml", text=NO_DECLARER).new_state(1)
+    fault = caught.value
+    assert (fault.line, fault.column) == (10, 3)
+    assert fault.message == ("nobody leads the first trick of phase `play`: its `leader` (the declarer, unless the "
+                             "play names another) is none in this deal (deal 1; seed 1)")
+
+
+def test_simulate_reports_contracts_played_with_no_declarer(tmp_path):
+    spec = tmp_path / "n.yaml"
+    spec.write_text(NO_DECLARER + "play:\n  leader: left(dealer)\n")
+    code, out, err = cli("simulate", spec, "--games", "2", "--csv", tmp_path / "deals.csv")
+    assert (code, err) == (EXIT_OK, "")
+    row = next(line for line in out.splitlines() if line.startswith("most"))
+    assert row.split()[:3] == ["most", "8", "-"]  # 8 deals, no declarer's mean
+    assert (tmp_path / "deals.csv").read_text().splitlines()[1].split(",")[4] == ""  # the declarer column
+    code, out, err = cli("simulate", spec, "--games", "2", "--json")
+    assert '"declarer_mean": null' in out and code == EXIT_OK
