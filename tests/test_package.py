@@ -18,8 +18,8 @@ import yaml
 
 from interpreter.cli import run
 from interpreter.expr import syntax
-from interpreter.players.agents import AGENT_KINDS
 from interpreter.load import catalog
+from interpreter.players.agents import AGENT_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"

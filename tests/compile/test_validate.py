@@ -30,9 +30,6 @@ import pytest
 import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from tests.phases.table import game
-from tests.phases.test_declare import CATEGORIES
-from tests.phases.test_declare import spec as declare_spec
 
 from interpreter.cli import run
 from interpreter.compile.game import Compiler, load_game
@@ -40,6 +37,9 @@ from interpreter.core.errors import EXIT_OK, EXIT_SPEC, SpecError, SpecErrors
 from interpreter.load import loading
 from interpreter.load.loading import load
 from interpreter.load.schema import check_structure, schema
+from tests.phases.table import game
+from tests.phases.test_declare import CATEGORIES
+from tests.phases.test_declare import spec as declare_spec
 
 HERE = Path(__file__).resolve().parents[1]
 ROOT = HERE.parent

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pickle
 
+from interpreter.core.results import NOTHING, DealResult, Trick, copy_deal
 from tests.phases.table import X, Y, Z, game, play, position
 from tests.phases.test_auction import HANDS as AUCTION_HANDS
 from tests.phases.test_auction import spec as auction_spec
-
-from interpreter.core.results import NOTHING, DealResult, Trick, copy_deal
 
 PARTS = {"contract": "game", "raw": [1, 2], "scores": [3, 4], "actions": [(0, "a")], "announced": {"trump": 1},
          "doubles": [(0, (1,))], "tricks": (Trick.of(1, 0, (5, 6), (0, 1), 1, 2),), "exchanges": [(0, (1,), (2,))],

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.phases.table import X, one_deal
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import GameFault
 from interpreter.engine.faults import fault, where
+from tests.phases.table import X, one_deal
 
 GAME = load_game(Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml")
 

@@ -10,16 +10,16 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+
+from interpreter.compile.game import load_game
+from interpreter.core.results import Trick
+from interpreter.engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
 from tests.phases.table import X, Y, Z, cards, hand, one_deal, position
 from tests.phases.test_call import HANDS as CALL_HANDS
 from tests.phases.test_call import spec as call_spec
 from tests.phases.test_call_card import bid_and_name
 from tests.phases.test_call_card import spec as call_card_spec
 from tests.phases.test_deal import MORE
-
-from interpreter.compile.game import load_game
-from interpreter.core.results import Trick
-from interpreter.engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
 
 
 def worlds(st, seat, count=20):

@@ -8,12 +8,12 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.phases.table import X, Y, Z, game, hand, legal, position
-from tests.phases.test_tricks import spec as tricks_spec
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import GameError, IllegalAction
 from interpreter.engine.state import TERMINAL
+from tests.phases.table import X, Y, Z, game, hand, legal, position
+from tests.phases.test_tricks import spec as tricks_spec
 
 HANDS = ["AS KS QS AH", "JS KH QH JH", "AD KD QD JD"]
 

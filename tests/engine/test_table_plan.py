@@ -15,14 +15,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from tests.phases.table import X
-from tests.phases.table import game as hand_built_game
 
 from interpreter import phases as phase_package
 from interpreter.compile.game import load_game
 from interpreter.core.results import NOTHING, RECORD_LISTS
 from interpreter.engine.table import CORE, SHAPES, FrozenList, table_plan
 from interpreter.phases import Phase
+from tests.phases.table import X
+from tests.phases.table import game as hand_built_game
 
 SPECS = Path(__file__).resolve().parents[2] / "specs"
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "add", "discard", "update"}

@@ -9,9 +9,6 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from tests.helpers import unseen_redealt  # noqa: E402
-from tests.engine.test_conformance import ROOT, SPECS, settings
-
 from interpreter.compile.game import load_game
 from interpreter.env.encoding import (
     ActionSpace,
@@ -21,6 +18,8 @@ from interpreter.env.encoding import (
     load,
     observation,
 )
+from tests.engine.test_conformance import ROOT, SPECS, settings
+from tests.helpers import unseen_redealt  # noqa: E402
 
 CHECKS_PER_DEAL = 6
 

@@ -14,10 +14,10 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from tests.engine.test_conformance import ROOT, SPECS  # noqa: E402
 
 from interpreter.env.encoding import EnvError  # noqa: E402
 from interpreter.env.openspiel import SHORT_NAME  # noqa: E402
+from tests.engine.test_conformance import ROOT, SPECS  # noqa: E402
 
 LONG = bool(os.environ.get("CARDSPEC_ENV_LONG"))
 spec_ids = [p.relative_to(ROOT / "specs").as_posix() for p in SPECS]

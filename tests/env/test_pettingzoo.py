@@ -11,10 +11,10 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-from tests.engine.test_conformance import ROOT, SPECS, settings  # noqa: E402
 
 from interpreter.env import CardspecEnv  # noqa: E402
 from interpreter.words.screen import describe  # noqa: E402
+from tests.engine.test_conformance import ROOT, SPECS, settings  # noqa: E402
 
 BRISCOLA = ROOT / "specs/briscola-chiamata/five.yaml"
 spec_ids = [p.relative_to(ROOT / "specs").as_posix() for p in SPECS]

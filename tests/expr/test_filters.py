@@ -7,11 +7,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from tests.expr.test_expr import PACK, SCOPE, State, cards
 
 from interpreter.compile.scope import build_scope
 from interpreter.core.cards import Pack
 from interpreter.expr import compile_filter
+from tests.expr.test_expr import PACK, SCOPE, State, cards
 
 SMALL_PACK = Pack.build("SHD", "AKQJ")
 SMALL_SCOPE = build_scope(SMALL_PACK, 3, 1, {}, ["game"])

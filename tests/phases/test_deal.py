@@ -215,16 +215,16 @@ def test_the_deal_records_the_talon_as_dealt():
 
 
 def test_a_joker_turned_up_takes_away_a_trump_set_before_the_deal():
-    g = game(f"""
+    g = game("""
 phases:
-  deal: {{hand_size: 3, turn_up: trump}}
+  deal: {hand_size: 3, turn_up: trump}
   score:
 play:
   trump: S
 contracts:
   game:
     score: count(hand)
-match: {{deals: 1}}
+match: {deals: 1}
 """, pack=JOKER_PACK)
     assert position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="KD QD JD").trump == 2  # the turn-up names it
     st = position(g, ["AS KS QS", "JS AH KH", "QH JH AD"], talon="BJ KD QD JD")

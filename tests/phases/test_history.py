@@ -13,7 +13,7 @@ from interpreter.core.cards import Pack
 from interpreter.core.errors import SpecErrors
 from interpreter.expr import compile_expr
 
-from .table import X, Y, Z, game, play
+from .table import X, game, play
 
 # each part of the score is one decimal digit, so a score reads as the list of them
 HISTORY = """

@@ -9,7 +9,7 @@ import random
 from interpreter.words.screen import action_line
 from tests.helpers import unseen_redealt
 
-from .table import X, Y, Z, game, hand, legal, one_deal, play, position, refused, walk
+from .table import X, Y, Z, game, hand, one_deal, play, position, refused, walk
 
 HANDS = ["AS KS QS JS", "AH KH QH JH", "AD KD QD JD"]
 SPADES = "count(c in hand where c.suit == S)"

@@ -3,7 +3,7 @@ chance, choosing between the phase's two choices; nobody is asked when no card i
 
 from __future__ import annotations
 
-from .table import X, Y, Z, cards, hand, legal, one_deal, play, position, refused
+from .table import X, Z, cards, hand, legal, one_deal, play, position, refused
 
 CARD = "if trump != none and trump == turn_up.suit then card_of_suit(J, trump) else none"
 PHASES = f"""  bidding:

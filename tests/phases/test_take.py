@@ -4,7 +4,7 @@ hear how many were laid away, and a take with nothing to lay away is recorded at
 
 from __future__ import annotations
 
-from .table import X, Y, Z, cards, hand, heard, legal, one_deal, play, position, refused
+from .table import X, Y, cards, hand, heard, legal, one_deal, play, position, refused
 
 
 def take_game(settings):

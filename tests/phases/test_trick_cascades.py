@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.compile.game import load_game
-from interpreter.phases.tricks import Tricks
 from interpreter.load.files import spec_files
+from interpreter.phases.tricks import Tricks
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = [p for p in spec_files([ROOT / "specs"])]

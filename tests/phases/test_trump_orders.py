@@ -6,7 +6,6 @@ from pathlib import Path
 
 from interpreter.compile.game import load_game
 from interpreter.core.cards import Pack
-from interpreter.expr import compile_expr
 
 ROOT = Path(__file__).resolve().parents[2]
 

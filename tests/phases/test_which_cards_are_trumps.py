@@ -11,7 +11,7 @@ import pytest
 from interpreter.compile.game import load_game
 from interpreter.core.errors import SpecErrors
 
-from .table import X, Y, Z, cards, game, legal, one_deal, play, position
+from .table import X, Y, Z, game, legal, one_deal, play, position
 
 HERE = Path(__file__).parent
 

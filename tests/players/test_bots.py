@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from interpreter.compile.game import load_game
+from interpreter.load import catalog
 from interpreter.players.agents import make_agent
 from interpreter.players.knowledge import Knowledge
 from interpreter.players.sampler import Sampler, replay_deal
 from interpreter.players.search import Budget, ISMCTSAgent, PIMCAgent
-from interpreter.load import catalog
 from tests.helpers import unseen_redealt
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 import yaml
-from tests.phases.table import PACK, X, Z, game, play, position
-from tests.phases.test_layout import HANDS as LAYOUT_HANDS
-from tests.phases.test_layout import spec as layout_spec
 
 from interpreter.compile.game import load_game
 from interpreter.record.write import dump, record_of
+from tests.phases.table import PACK, X, Z, game, play, position
+from tests.phases.test_layout import HANDS as LAYOUT_HANDS
+from tests.phases.test_layout import spec as layout_spec
 
 EXCHANGE_THEN_TRICKS = """
 declarer: left(dealer)

@@ -377,7 +377,6 @@ def test_not_playing_the_highest_trump_is_refused_with_the_rule():
 
 
 def test_the_terminal_shows_the_trump_and_the_calls():
-    import io
 
     from interpreter.words.screen import describe
 

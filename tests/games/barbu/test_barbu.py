@@ -6,13 +6,13 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.helpers import unseen_redealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import IllegalAction
 from interpreter.record.replay import dump, record_of, replay
+from tests.helpers import unseen_redealt
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC = ROOT / "specs" / "barbu" / "barbu.yaml"

@@ -12,10 +12,10 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from tests.helpers import unseen_redealt
 
 from interpreter.compile.game import load_game
 from interpreter.core.errors import IllegalAction, SpecErrors
+from tests.helpers import unseen_redealt
 
 ROOT = Path(__file__).resolve().parents[3]
 SPECS = ROOT / "specs" / "barbu"
