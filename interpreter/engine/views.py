@@ -30,7 +30,8 @@ def view(state, seat: int) -> dict:
         "seat": sn[seat],
         "deal": state.deal_number,
         "dealer": sn[state.dealer],
-        "declarer": sn[state.declarer] if state.phase.kind != "auction" else None,  # not known while bidding
+        # not known while bidding; none in a game (or a deal) nobody declares
+        "declarer": sn[state.declarer] if state.phase.kind != "auction" and state.declarer is not None else None,
         "phase": state.phase.name,
         "to_act": sn[state.current] if state.current >= 0 else None,
         "contract": state.contract_key,

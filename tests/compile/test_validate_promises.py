@@ -140,3 +140,12 @@ def test_simulate_reports_contracts_played_with_no_declarer(tmp_path):
     assert (tmp_path / "deals.csv").read_text().splitlines()[1].split(",")[4] == ""  # the declarer column
     code, out, err = cli("simulate", spec, "--games", "2", "--json")
     assert '"declarer_mean": null' in out and code == EXIT_OK
+
+
+def test_a_game_nobody_declares_shows_no_declarer(tmp_path):
+    from interpreter.words.screen import describe
+
+    state = load_game(tmp_path / "n.yaml", text=NO_DECLARER + "play:\n  leader: left(dealer)\n").new_state(2)
+    view = state.view(0)
+    assert view["declarer"] is None and view["dealer"] in "ABCD"
+    assert "declarer" not in describe(state, 0)
