@@ -20,6 +20,7 @@ loops). Survivors are listed with their line and change, for a person to judge.
     python tools/mutate.py                                  # every module, 20 mutants each
     python tools/mutate.py interpreter/engine/state.py --mutants 60 --seed 2
     python tools/mutate.py interpreter/phases/tricks.py --tests tests/phases/test_trick_cascades.py tests/games/barbu/test_barbu.py
+    python tools/mutate.py --table tools/mutation_table.txt      # each module with its own tests
 
 Without `--tests`, every mutant runs the whole suite (stopping at its first failure, so a
 killed mutant costs seconds and a survivor a full run); `--tests` narrows it for a quick look.
@@ -180,8 +181,17 @@ def main(argv=None) -> int:
     ap.add_argument("--mutants", type=int, default=20, help="mutants per module (default 20)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tests", nargs="+", default=None, help="the tests to run (default: the whole suite)")
+    ap.add_argument("--table", default=None, metavar="FILE",
+                    help="a file of `module: tests...` lines (# comments): each module with its own tests, "
+                         "printed as a Markdown table at the end")
     args = ap.parse_args(argv)
-    modules = [Path(m).resolve() for m in args.modules] or sorted((ROOT / "interpreter").rglob("*.py"))
+    tests_of = {}
+    if args.table:
+        for line in Path(args.table).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.lstrip().startswith("#"):
+                module, _, tests = line.partition(":")
+                tests_of[(ROOT / module.strip()).resolve()] = tests.split()
+    modules = [Path(m).resolve() for m in args.modules] or list(tests_of) or sorted((ROOT / "interpreter").rglob("*.py"))
     rng = random.Random(args.seed)
     rows = []
     with tempfile.TemporaryDirectory(prefix="cardspec-mutants-") as tmp:
@@ -193,16 +203,22 @@ def main(argv=None) -> int:
             elif src.exists():
                 shutil.copy2(src, copy / name)
         for module in modules:
-            killed, tried, survivors = mutate_module(module, copy, args.mutants, rng, args.tests, sys.stdout)
+            tests = tests_of.get(module, args.tests)
+            killed, tried, survivors = mutate_module(module, copy, args.mutants, rng, tests, sys.stdout)
             rel = module.relative_to(ROOT).as_posix()
             if tried:
-                rows.append((rel, killed, tried))
+                rows.append((rel, killed, tried, tests, [f"{w}:{s.line}: {s.what}" for s, w in survivors]))
                 print(f"{rel}: {killed} of {tried} mutants killed ({100 * killed / tried:.0f}%)", flush=True)
             for site, where in survivors:
                 print(f"  survived: {where}:{site.line}: {site.what}", flush=True)
     if rows:
         k, t = sum(r[1] for r in rows), sum(r[2] for r in rows)
         print(f"all: {k} of {t} mutants killed ({100 * k / t:.0f}%)")
+    if args.table and rows:
+        print("\n| module | killed | survivors | `--tests` |\n|---|---|---|---|")
+        for rel, killed, tried, tests, survived in rows:
+            lines = "; ".join(f"line {s.split(':')[1]}: {s.split(': ', 1)[1]}" for s in survived) or "-"
+            print(f"| `{rel.removeprefix('interpreter/')}` | {killed} of {tried} | {lines} | `{' '.join(tests or [])}` |")
     return 0
 
 
