@@ -90,13 +90,15 @@ class MonteCarloAgent(Agent):
 
 
 def _playout(world, action, seat, rng) -> float:
-    """Take `action`, finish the deal at random; the seat's total against the others' mean."""
+    """Take `action`, finish the deal at random; the seat's total against the others' mean (their mean
+    against its total, in a game the lowest total wins)."""
     deal = world.deal_number
     world.apply(action)
     if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards: State.playout)
         world.playout(rng.choice)  # (which the generated loop draws inline: interpreter/core/draw.py)
     totals = world.totals
-    return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
+    ahead = totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
+    return ahead if world.game.winner == "highest" else -ahead
 
 
 class FirstLegalAgent(Agent):

@@ -79,13 +79,15 @@ class _Scale:
 
 
 def _outcome(world, deal: int, rng) -> list[float]:
-    """Play the deal out at random; each seat's total minus the others' mean."""
+    """Play the deal out at random; each seat's total minus the others' mean (the reverse where the lowest
+    total wins)."""
     if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards: State.playout)
         world.playout(lambda legal: legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
     totals = world.totals
     n = len(totals)
     whole = sum(totals)
-    return [t - (whole - t) / (n - 1) for t in totals] if n > 1 else list(totals)
+    sign = 1 if world.game.winner == "highest" else -1  # (the lowest total wins: less is better)
+    return [sign * (t - (whole - t) / (n - 1)) for t in totals] if n > 1 else [sign * t for t in totals]
 
 
 def _iterate(root: _Node, world, rng, scale: _Scale) -> None:

@@ -172,3 +172,48 @@ def test_ismcts_beats_random_play_at_klaberjass():
     rows = summary(kinds, [play_board(game, kinds, seed, 1)[0] for seed in range(1, 7)])
     assert [r["bot"] for r in rows] == kinds
     assert rows[0]["ahead_of_next"]["difference"] > 0
+
+
+LOWEST_WINS = """\
+game: Fewest tricks
+seats: [A, B]
+pack:
+  suits: [S, H]
+  ranks: [A, K, Q, J, T, 9]
+phases:
+  deal:
+    hand_size: 6
+  play:
+  score:
+contracts:
+  fewest:
+    name: Fewest tricks
+    score: tricks_won
+play:
+  rules: [follow suit]
+play_rules:
+  follow suit:
+    keep: card.suit == led_suit
+    when: not leading
+match:
+  deals: 4
+  winner: lowest
+"""
+
+
+@pytest.mark.parametrize("bot", ["mc", "pimc:4", "ismcts:60"])
+def test_a_search_bot_plays_for_the_lowest_total_where_the_lowest_wins(tmp_path, bot):
+    """Taking tricks is bad here: a search bot must take fewer than the first-legal bot, over many seeds."""
+    from interpreter.compile.game import load_game
+    from interpreter.players.agents import make_agent
+
+    game = load_game(tmp_path / "fewest.yaml", text=LOWEST_WINS)
+    mine = theirs = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        agents = [make_agent(bot, seed), make_agent("first", seed)]
+        while not state.is_terminal:
+            p = state.current_player
+            state.apply(agents[p].choose(state, p, state.legal_actions()))
+        mine, theirs = mine + state.totals[0], theirs + state.totals[1]
+    assert mine < theirs, (mine, theirs)
