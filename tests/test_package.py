@@ -65,7 +65,8 @@ def test_grammar_and_schema_are_found_in_the_checkout():
 def test_a_family_names_its_base_game():
     assert catalog.families() == {"barbu": "barbu/barbu", "briscola-chiamata": "briscola-chiamata/five",
                                   "klaberjass": "klaberjass/klaberjass", "piquet": "piquet/rubicon",
-                                  "spades": "spades/spades", "euchre": "euchre/euchre", "skat": "skat/skat"}
+                                  "spades": "spades/spades", "euchre": "euchre/euchre", "skat": "skat/skat",
+                                  "hearts": "hearts/hearts", "oh-hell": "oh-hell/oh-hell"}
     assert catalog.lookup("piquet") == SHIPPED["piquet/rubicon"]
     assert catalog.lookup("barbu/ravage-city") == SHIPPED["barbu/ravage-city"]
 

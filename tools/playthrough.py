@@ -112,6 +112,15 @@ CONFIGS = [
     ("skat/skat.yaml", {"deals": "3"}),
     ("skat/skat.yaml", {"deals": "36", "tournament": "true"}),
     ("skat/skat.yaml", {"ramsch": "true"}),
+    ("hearts/hearts.yaml", {}),
+    ("hearts/hearts.yaml", {"passing": "left", "first_trick_points": "true"}),
+    ("hearts/hearts.yaml", {"passing": "none", "hearts_lead": "queen_breaks", "target": "50"}),
+    ("hearts/hearts.yaml", {"hearts_lead": "any", "moon": "choice", "jack_of_diamonds": "true"}),
+    ("oh-hell/oh-hell.yaml", {}),
+    ("oh-hell/oh-hell.yaml", {"players": "3", "hand_sizes": "up_down", "scoring": "exact"}),
+    ("oh-hell/oh-hell.yaml", {"players": "5", "hand_sizes": "up", "scoring": "tricks", "hook": "false"}),
+    ("oh-hell/oh-hell.yaml", {"players": "6", "hand_sizes": "down", "scoring": "squares"}),
+    ("oh-hell/oh-hell.yaml", {"players": "7", "most_cards": "pack", "no_trump_largest": "true"}),
 ]
 
 
