@@ -25,14 +25,18 @@ OUT = ROOT / "docs" / "names.md"
 
 def text() -> str:
     pack = Pack.build(["S", "H", "D", "C"], ["A", "K", "Q", "J", "T", "9", "8", "7"], trump_order=["J", "9", "A", "T", "K", "Q", "8", "7"])
-    scope = build_scope(pack, 4, 1, {}, [], points={"A": 11}, trump_points={"J": 20}, teams=[[0, 2], [1, 3]])
+    # (a game with an auction of levels and strains, for the names its calls are read by)
+    bids = ("bid", ((1, 1), (0, None), ("1S", "1NT")))
+    scope = build_scope(pack, 4, 1, {}, [], points={"A": 11}, trump_points={"J": 20}, teams=[[0, 2], [1, 3]], bids=bids)
     lines = [
         "# Names in expressions",
         "",
         "Every name, function and attribute the engine gives an expression, with what it",
         "means. A spec adds its own: its `functions`, its contracts by key (`no_tricks`), its",
         "announcements (`trump`, a `winning_bid`), the words of its calls and announcements",
-        "(`board`, `bella`), and options that take a number (`fixed_deals`). Cards, suits and",
+        "(`board`, `bella`), and options that take a number (`fixed_deals`). The names of an",
+        "auction's calls (`calls`, `last_call`, `high_bid`...) exist in a game with an auction",
+        "([auctions-and-play.md](auctions-and-play.md)). Cards, suits and",
         "ranks are written as in the rules (`QS`, `H`, `Q`). The language itself is in",
         "[expressions.md](expressions.md).",
         "",

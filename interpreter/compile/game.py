@@ -23,6 +23,7 @@ from ..engine.faults import Places
 from ..engine.game import Contract, Game, Partie
 from ..engine.table import table_plan
 from ..expr import ExprError, Scope, compile_expr
+from ..expr.names import a
 from ..load.loading import Document
 from ..load.options import option_text
 from ..load.pipeline import read_spec
@@ -193,6 +194,9 @@ class Compiler:
             first_dealer = self.expr(("dealer", "first"), "seat")
         next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
         declarer = self.expr(("declarer",), "seat", default="dealer")
+        if "declarer" in s:
+            self.read_as_the_deal_starts(("declarer",), "`declarer` is read as each deal starts",
+                                         "an auction's `declarer` says who becomes declarer once it is won")
         match = s.get("match") or {}
         ends_when = self.expr(("match", "ends_when"), "bool") if "ends_when" in match else None
         if "deals" in match or ends_when is None:
@@ -225,7 +229,9 @@ class Compiler:
             name=s["game"], title=s.get("title", s["game"]), file=self.doc.file, pack=pack, n=n,
             seat_names=seat_names, step=step, turn_order=tuple((i * step) % n for i in range(n)), phases=phases, contracts=contracts, play_actions=play_actions, pairs=self.pairs,
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
-            deal_trump=self.trump_setting(("play", "trump")),
+            # `play.trump` is set as the deal starts (for the phases before the play to read) when it can be;
+            # one that reads what a phase sets (a bid's strain) is set as the play starts, by the play itself
+            deal_trump=(self.trump_setting(("play", "trump")) if not self.late_reads(("play", "trump")) else None),
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
             partie=partie, deal_statistics=deal_statistics, places=self.places,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
@@ -275,6 +281,54 @@ class Compiler:
                     return ("phases", phase.name, section, word), True
         return ("phases", phase.name), True
 
+    # ---- moments: what a phase sets during a deal cannot be read as the deal starts ------------
+
+    def late_names(self) -> dict:
+        """The names phases set during a deal, each with what sets it."""
+        late = {"turn_up": "the deal", "maker": "the bidding for trumps", "called_card": "a `call_card` phase",
+                "called_holder": "a `call_card` phase", "dead_card": "the deal", "callers": "a `call` phase",
+                "calls": "an auction", "last_call": "an auction", "high_bid": "an auction",
+                "high_bidder": "an auction", "passes_in_a_row": "an auction"}
+        for var in self.announce_types:
+            if var != "trump":
+                late[var] = "an auction" if var not in self._announced_by_contract() else "an announcement"
+        if any((ph or {}).get("kind", name) == "choose_contract" for name, ph in (self.spec["phases"] or {}).items()):
+            late["contract"] = "the choice of the contract"
+        return late
+
+    def _announced_by_contract(self) -> set:
+        return {v for c in self.spec["contracts"].values() for v in ((c or {}).get("announce") or {})}
+
+    def late_reads(self, path) -> list:
+        """The names set during a deal that the expression at `path` reads (through the spec's functions
+        too), each with what sets it."""
+        from ..expr.syntax import ExprError as SyntaxFault
+        from ..expr.syntax import parse
+
+        late, functions = self.late_names(), self.spec.get("functions") or {}
+        found, seen, todo = {}, set(), [expression_text(self._get(path))]
+        while todo:
+            try:
+                tree = parse(todo.pop())
+            except SyntaxFault:
+                continue  # (reported where it is compiled)
+            for node in tree.iter_subtrees():
+                if node.data in ("name", "call") and node.children:
+                    word = str(node.children[0])
+                    if word in late:
+                        found.setdefault(word, late[word])
+                    elif word in functions and word not in seen:
+                        seen.add(word)
+                        todo.append(expression_text((functions[word] or {}).get("value")))
+        return sorted(found.items())
+
+    def read_as_the_deal_starts(self, path, what: str, hint: str) -> None:
+        """Refuse an expression read as a deal starts that reads what a phase sets later in it."""
+        reads = self.late_reads(path)
+        if reads:
+            said = ", ".join(f"`{name}` (set by {by})" for name, by in reads)
+            self.error(path, f"{what}, before {said} is set", hint)
+
     def compile_teams(self, seat_names) -> list:
         """The partnerships the spec names (for reports and `partner`), each a list of seat names."""
         teams = self.spec.get("teams") or []
@@ -316,11 +370,39 @@ class Compiler:
                     self.error(("contracts", key, "announce", name),
                                f"announcement `{name}` is a {types[name]} elsewhere but a {t} here")
                 types.setdefault(name, t)
-        for name, ph in (self.spec["phases"] or {}).items():  # an auction's winning bid: a rank or a number
+        self.bid_type, self.bid_structure = None, None  # the bids of the game's auctions, and their levels and strains
+        for name, ph in (self.spec["phases"] or {}).items():  # an auction's winning bid: a bid, a rank or a number
             if (ph or {}).get("kind", name) == "auction":
-                numbers = bids_are_numbers(ph.get("bids") or [], self.pack.ranks)
-                types.setdefault(str(ph.get("winning_bid", "bid")), "number" if numbers else "rank")
+                bids = ph.get("bids") or []
+                if isinstance(bids, dict):
+                    t = "bid"
+                    self.bid_structure = self.bid_structure or self.structured_bids(("phases", name, "bids"), bids)
+                else:
+                    t = "number" if bids_are_numbers(bids, self.pack.ranks) else "rank"
+                if self.bid_type not in (None, t):
+                    self.error(("phases", name, "bids"), f"the bids of this auction are {a(t)}s, but another "
+                               f"auction of the game bids {a(self.bid_type)}s: `calls` could not read both")
+                self.bid_type = self.bid_type or t
+                types.setdefault(str(ph.get("winning_bid", "bid")), t)
         return types
+
+    def structured_bids(self, path, bids: dict) -> tuple:
+        """Bids as levels and strains: (each bid's level, each bid's strain as a suit or None, each bid's
+        label), weakest first: every strain at the first level, then at the next."""
+        suits = list(self.pack.suits)
+        levels = [str(v) for v in bids.get("levels") or []]
+        strains = [str(v) for v in bids.get("strains") or []]
+        for key, values in (("levels", levels), ("strains", strains)):
+            for i, v in enumerate(values):
+                if v in values[:i]:
+                    self.error(path + (key, i), f"`{v}` is listed twice in `{key}`")
+        out = ([], [], [])
+        for level in levels:
+            for strain in strains:
+                out[0].append(float(level) if "." in level else int(level))
+                out[1].append(suits.index(strain) if strain in suits else None)
+                out[2].append(f"{level}{strain}")
+        return tuple(map(tuple, out))
 
     # ---- the scope of names an expression may use -------------------------------------
 
@@ -357,7 +439,7 @@ class Compiler:
         teams = [[index[s] for s in team] for team in self.teams]
         scope = build_scope(self.pack, self.n, self.step, self.announce_types, contract_keys,
                             self.spec["pack"].get("points"), self.spec["pack"].get("trump_points"), self.call_words,
-                            teams)
+                            teams, bids=(self.bid_type, self.bid_structure))
         return compile_functions(self, scope)
 
     def compile_contract(self, key, c) -> Contract:

@@ -34,7 +34,8 @@ from .order import link_phases
 PHASE_KEYS = {
     "deal": {"hand_size", "packets", "first", "turn_up", "burn_jokers", "more", "show_bottom"},
     "trump_bid": {"first", "void_if_all_pass", "schmeiss", "last_must_name"},
-    "auction": {"first", "bids", "winning_bid", "hold", "void_if_all_pass"},
+    "auction": {"first", "bids", "winning_bid", "hold", "void_if_all_pass", "words", "pass_is_final", "ends_when",
+                "declarer"},
     "call_card": {"card"},
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
@@ -177,9 +178,16 @@ class PhaseCompiler:
         n = self.owner.n
         values, labels = self.auction_bids(base, p)
         first = self.owner.expr(base + ("first",), "seat", default="next(dealer)")
-        kind = HoldingAuction if p.get("hold") else Auction
-        return kind(name, n, self.owner.step, first, values, labels, str(p.get("winning_bid", "bid")),
-                    p.get("void_if_all_pass", True) is not False)
+        var, void = str(p.get("winning_bid", "bid")), p.get("void_if_all_pass", True) is not False
+        if p.get("hold"):
+            for key in ("words", "pass_is_final", "ends_when", "declarer"):
+                self.only_with(p, base, key, False, "an auction without `hold` (duels have rules of their own)")
+            return HoldingAuction(name, n, self.owner.step, first, values, labels, var, void)
+        words = [(w, self.owner.call_words[str(w)], self.owner.expr(base + ("words", w), "bool", default="true"))
+                 for w in (p.get("words") or {})]
+        setting = {key: self.owner.expr(base + (key,), kind) if key in p else None
+                   for key, kind in (("pass_is_final", "bool"), ("ends_when", "bool"), ("declarer", "seat"))}
+        return Auction(name, n, self.owner.step, first, values, labels, var, void, words, **setting)
 
     def _phase_call_card(self, name, p, base, ctx):
         if "card" not in p:
@@ -338,6 +346,12 @@ class PhaseCompiler:
     def auction_bids(self, base, p):
         """An auction's bids, weakest first: (the values its winning bid takes, their names)."""
         bids = p.get("bids") or []
+        if isinstance(bids, dict):  # levels and strains: a bid is its place in the order (`bid.level`, `bid.strain`)
+            labels = self.owner.structured_bids(base + ("bids",), bids)[2]
+            if not labels:
+                self.owner.error(base + ("bids",), "bids of levels and strains need both, e.g. `{levels: [1, 2, 3, 4, "
+                                 "5, 6, 7], strains: [C, D, H, S, NT]}`", at_key=True)
+            return list(range(len(labels))), list(labels)
         if not bids:
             self.owner.error(base, "an `auction` phase needs `bids`: every bid, weakest first, e.g. `[A, 3, K, Q, J]`",
                        at_key=True)

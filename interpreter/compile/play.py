@@ -105,9 +105,19 @@ class PlayCompiler:
         sits_out = self.owner.expr(opath, "bool") if opath else None
         hpath, _ = self.play_setting(key, "open_hand")
         open_hand = self.owner.expr(hpath, "bool") if hpath else None
+        fpath, _ = self.play_setting(key, "open_from")
+        if fpath is not None and hpath is None:
+            self.owner.error(fpath, "`open_from` says when the open hands are laid face up: it needs `open_hand`",
+                             at_key=True)
+        open_from = self.owner.expr(fpath, "bool") if fpath and hpath else None
+        cpath, _ = self.play_setting(key, "controller")
+        controller = self.owner.expr(cpath, "seat") if cpath else None
         tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,
-                        trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand)
+                        trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand, controller=controller,
+                        open_from=open_from)
         tricks.pairs = self.owner.pairs
-        if self.owner.generated and not self.owner.errors:
+        # (a play where another seat chooses a hand's card, or hands are laid open from a moment on, runs its
+        # closures: the generated loop knows neither)
+        if self.owner.generated and not self.owner.errors and controller is None and open_from is None:
             tricks.install(compile_tricks(tricks))
         return tricks

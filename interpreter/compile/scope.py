@@ -12,14 +12,17 @@ from operator import attrgetter
 
 from ..engine.history import history_scope
 from ..expr import Attr, ExprError, Func, Name, Scope
+from ..expr.names import NULLABLE
 
 
 def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, points=None,
-                trump_points=None, call_words=None, teams=None) -> Scope:
+                trump_points=None, call_words=None, teams=None, bids=(None, None)) -> Scope:
     """The scope of a game with this pack, `n` seats turning by `step`, these announcements and contracts.
 
     `teams` (lists of seat indexes) are the spec's partnerships: `partner` exists only when
-    every seat has exactly one team-mate; otherwise using it is an error that says why."""
+    every seat has exactly one team-mate; otherwise using it is an error that says why. `bids`
+    is the type of the game's auction bids (None without an auction) and, for bids of levels and
+    strains, (each bid's level, each bid's strain): the auction's calls are names then."""
     names = {
         "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
         "dealer": Name("seat", get=_attr("dealer"), doc="the dealer of this deal"),
@@ -62,6 +65,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
         "discards": Name("list<card>", get=lambda st: st.discards[st.player], doc="the cards the player discarded"),
     }
+    bid_type, structure = bids
+    if bid_type is not None:
+        names.update(_auction_names(bid_type))
     reserved = frozenset(names)
     for var, t in announce_types.items():
         if var not in names:
@@ -168,6 +174,18 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
         },
     }
+    if bid_type is not None:
+        attrs["call"] = {
+            "seat": Attr("seat", get=lambda st, c: c[0], doc="who made the call"),
+            "word": Attr("number", get=lambda st, c: c[2], doc="the word called (`double`), 0 for a bid or a pass"),
+            "passed": Attr("bool", get=lambda st, c: c[3], doc="whether the call was a pass"),
+        }
+        if bid_type in NULLABLE:
+            attrs["call"]["bid"] = Attr(bid_type, get=lambda st, c: c[1], doc="the bid made (none for another call)")
+    if structure is not None:
+        attrs["bid"] = {"level": Attr("number", table=structure[0], doc="the bid's level (the 4 of 4S)"),
+                        "strain": Attr("suit", table=structure[1],
+                                       doc="the bid's strain: its suit, or none for a strain that is no suit (NT)")}
     history_scope(names, funcs, attrs)  # earlier deals: `earlier_deals`, `call_in(d, p)`...
     if points or trump_points:
         plain = tuple((points or {}).get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
@@ -178,6 +196,36 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
                                            doc="the card's point value (its trump value in the trump suit)")
     return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved, missing=missing)
+
+
+def _auction_names(bid_type: str) -> dict:
+    """The names an auction's calls are read by (interpreter/phases/auction.py)."""
+    names = {
+        "calls": Name("list<call>", get=_attr("said"), doc="the calls of this deal's auction, in order"),
+        "last_call": Name("call", get=_last_call, doc="the auction's last call that was not a pass, or none"),
+        "high_bidder": Name("seat", get=_attr("bidder"), doc="who made the bid standing in the auction, or none"),
+        "passes_in_a_row": Name("number", get=_passes_in_a_row,
+                                doc="the passes in a row since the auction's last call that was not one"),
+    }
+    if bid_type in NULLABLE:  # (a bid of numbers or ranks is no value `none` stands for)
+        names["high_bid"] = Name(bid_type, get=_attr("high_bid"), doc="the bid standing in the auction, or none")
+    return names
+
+
+def _last_call(state):
+    for call in reversed(state.said):
+        if not call[3]:
+            return call
+    return None
+
+
+def _passes_in_a_row(state) -> int:
+    k = 0
+    for call in reversed(state.said):
+        if not call[3]:
+            break
+        k += 1
+    return k
 
 
 def _partners(n: int, teams) -> tuple | None:

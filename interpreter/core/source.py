@@ -43,7 +43,7 @@ ENGINE_FIELDS = frozenset({
     "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up", "place",
     "power", "trump_power", "trick_size", "after", "trick_order", "_fault",
     # the per-deal lists and maps a deal makes new (interpreter/engine/table.py)
-    "sitting_out", "out_of_play", "in_auction", "calls", "callers", "unseen", "passing", "passed", "pass_plan",
+    "sitting_out", "out_of_play", "in_auction", "calls", "callers", "said", "unseen", "passing", "passed", "pass_plan",
     "call_extras", "vars", "doubles", "turns", "layout", "out", "laid", "raw", "talon", "discards", "shown_later",
     "to_draw", "talon_seen", "exchanges", "declarations", "shown",
 })

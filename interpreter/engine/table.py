@@ -28,6 +28,7 @@ SHAPES = {
     "out_of_play": "list",  # cards laid aside face up, out of the deal
     "in_auction": "falses",  # an auction: who has not passed
     "calls": "nones", "callers": "list",
+    "said": "list",  # an auction's calls in order: (seat, bid or None, word, passed)
     "unseen": "falses",  # each seat's own hand is hidden from it (it has not looked yet)
     "passing": "lists",  # cards chosen to pass, not received yet (seen by the passer)
     "passed": "lists",  # cards each seat passed in this deal (known to it)
@@ -141,6 +142,8 @@ def fresh_deal(game) -> dict:
         "to_bid": None,  # an auction: who bids now, the bid standing
         "bidder": None,
         "bid_index": -1,
+        "high_bid": None,  # an auction: the value of the bid standing
+        "open_pending": False,  # trick play: hands to lay face up once `open_from` holds
         "called_card": None,  # a card called by the declarer: its holder is his secret partner
         "called_holder": None,  # who held it when called (hidden until it is played)
         "schmeisser": None,  # a seat that proposed to throw the deal in, awaiting the answer

@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 from ..core.cards import Pack
 from .syntax import AGGREGATES
 
-NULLABLE = frozenset({"suit", "seat", "card", "contract", "trick"})
+NULLABLE = frozenset({"suit", "seat", "card", "contract", "trick", "bid", "call"})
 BUILTINS = AGGREGATES + ("abs",)
 
 

@@ -15,6 +15,25 @@ or passes; the bidder may raise again after each hold, or pass. Whoever passes d
 and the next seat bids to the survivor in the same way, until every seat has had its
 duel. The survivor is the declarer, at the last bid named. If nobody bid, the first seat
 may bid or pass (all pass: thrown in, or played on without a declarer as above).
+
+What the auction fixes by default may be said otherwise, each as an expression:
+
+* `pass_is_final` (default true): whether a seat that passes takes no further part; when it
+  is false, a seat that passed may bid again when its turn comes round;
+* `ends_when`: after each call, whether the auction is over (default: one bidder left, or
+  every seat passed); e.g. three passes in a row after a bid, `passes_in_a_row == 3`;
+* `words`: calls besides bids and passes (`double`, `redouble`), each with the condition
+  under which it may be made; they change nothing by themselves, and expressions read them
+  among the calls (`last_call.word == double`);
+* `declarer` (default the last bidder, `high_bidder`): who becomes declarer, read when the
+  auction is won.
+
+The calls of the deal are kept in order (`calls`: each call's `seat`, `bid`, `word` and
+whether it `passed`); `last_call` is the last call that was not a pass, `high_bid` and
+`high_bidder` the bid standing and who made it, `passes_in_a_row` the passes since the
+last other call. `bids` may also be levels and strains (`{levels: [1, ..., 7], strains:
+[C, D, H, S, NT]}`): the bids 1C < 1D < ... < 1NT < 2C ... < 7NT, each read as `bid.level`
+and `bid.strain` (the suit, or none for a strain that is no suit of the pack).
 """
 
 from __future__ import annotations
@@ -26,28 +45,36 @@ from . import Phase, in_the_open
 class Auction(Phase):
     """Bid higher or pass, in turn round the table."""
 
-    owns = ("in_auction",)
+    owns = ("in_auction", "said")
     records = ("calls",)
 
     kind = "auction"
     public_name = in_the_open  # bids and passes are said aloud
 
-    def __init__(self, name, n, step, first, bids, labels, var, void_if_all_pass=True):
+    def __init__(self, name, n, step, first, bids, labels, var, void_if_all_pass=True, words=(),
+                 pass_is_final=None, ends_when=None, declarer=None):
         super().__init__(name)
         self.void_if_all_pass = void_if_all_pass  # else a deal nobody bids in goes on without a declarer
         self.n = n
         self.step = step
         self.first = first
         self.var = var  # the name the winning bid goes by
+        self.pass_is_final = pass_is_final  # compiled bool, or None: a pass is final
+        self.ends_when = ends_when  # compiled bool, or None: one bidder left, or all passed
+        self.declarer = declarer  # compiled seat, or None: the last bidder
         self.pass_action = Action("pass", None, "pass")
         # bid i is stronger than bid j when i > j; its argument is the value the name takes
         self.bids = tuple(Action("bid", value, f"bid {label}") for value, label in zip(bids, labels))
-        self.every_action = (self.pass_action, *self.bids)
+        self.index_of = {a: i for i, a in enumerate(self.bids)}
+        self.words = tuple((Action("word", value, str(word)), condition) for word, value, condition in words)
+        self.every_action = (self.pass_action, *self.bids, *(a for a, _ in self.words))
 
     def start(self, state) -> None:
         state.bidder = None  # who holds the highest bid, and its index in `bids`
         state.bid_index = -1
+        state.high_bid = None
         state.in_auction = [True] * self.n
+        state.said = []
         state.to_bid = self.first(state)
 
     def actor(self, state):
@@ -56,30 +83,55 @@ class Auction(Phase):
         return state.to_bid
 
     def legal(self, state):
-        return [self.pass_action, *self.bids[state.bid_index + 1:]]
+        out = [self.pass_action, *self.bids[state.bid_index + 1:]]
+        if self.words:
+            state.player = state.to_bid
+            out += [a for a, condition in self.words if condition(state)]
+        return out
 
     def apply(self, state, action) -> None:
         p = state.to_bid
         state.deal.calls.append((p, action.name))
         if action is self.pass_action:
-            state.in_auction[p] = False
+            state.said.append((p, None, 0, True))
+            if self.pass_is_final is None:
+                state.in_auction[p] = False
+            else:
+                state.player = p
+                state.in_auction[p] = not self.pass_is_final(state)
+        elif action.kind == "word":
+            state.said.append((p, None, action.arg, False))
         else:
-            state.bid_index = self.bids.index(action)
+            state.bid_index = self.index_of[action]
             state.bidder = p
-        left = [q for q in range(self.n) if state.in_auction[q]]
-        if state.bidder is not None and left == [state.bidder]:  # one bidder left: he has won
-            state.to_bid = None
-            state.declarer = state.deal.declarer = state.bidder
-            state.vars[self.var] = self.bids[state.bid_index].arg
-            state.deal.announced[self.var] = self.bids[state.bid_index].arg
-            return
-        if not left:  # everybody passed, nobody bid
+            state.high_bid = action.arg
+            state.said.append((p, action.arg, 0, False))
+        if self.ends_when is not None:
+            if self.ends_when(state):
+                self._ended(state)
+                return
+        else:
+            left = [q for q in range(self.n) if state.in_auction[q]]
+            if (state.bidder is not None and left == [state.bidder]) or not left:  # one bidder left, or none
+                self._ended(state)
+                return
+        q = (p + self.step) % self.n
+        for _ in range(self.n):
+            if state.in_auction[q]:
+                state.to_bid = q
+                return
+            q = (q + self.step) % self.n
+        self._ended(state)  # (nobody left to call: the auction is over)
+
+    def _ended(self, state) -> None:
+        """The auction is over: won by the bid standing, else nobody bid."""
+        if state.bidder is None:
             self._all_passed(state)
             return
-        q = (p + self.step) % self.n
-        while not state.in_auction[q]:
-            q = (q + self.step) % self.n
-        state.to_bid = q
+        state.to_bid = None
+        state.vars[self.var] = state.deal.announced[self.var] = self.bids[state.bid_index].arg
+        declarer = state.bidder if self.declarer is None else self.declarer(state)
+        state.declarer = state.deal.declarer = declarer
 
     def _all_passed(self, state) -> None:
         """Nobody bid: the deal is thrown in, or goes on with no declarer."""
@@ -93,6 +145,8 @@ class Auction(Phase):
             held = self.bids[state.bid_index].name[4:] if state.bid_index >= 0 else None
             return (f"`{action.name}` does not beat the bid of {held} by {state.seat_name(state.bidder)}; bid higher or "
                     f"pass", "bid higher")
+        if action.kind == "word":
+            return f"{state.seat_name(state.to_bid)} may not call {action.name} now", "words"
         return super().refuse(state, action)
 
 
@@ -120,6 +174,10 @@ class HoldingAuction(Auction):
     def apply(self, state, action) -> None:
         p = state.to_bid
         state.deal.calls.append((p, action.name))
+        if action.kind == "bid":
+            state.high_bid = action.arg
+        # (a hold takes the bid standing: it is that bid, said again)
+        state.said.append((p, None, 0, True) if action is self.pass_action else (p, state.high_bid, 0, False))
         order, holder, challenger = state.duel
         if challenger >= self.n:  # nobody bid: the first seat bids or passes alone
             if action is self.pass_action:

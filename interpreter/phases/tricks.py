@@ -132,9 +132,11 @@ class Tricks(Phase):
     public_name = in_the_open  # cards are played face up, announcements said aloud
 
     def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=(),
-                 trump=None, orders=None, sits_out=None, open_hand=None):
+                 trump=None, orders=None, sits_out=None, open_hand=None, controller=None, open_from=None):
         super().__init__(name)
         self.open_hand = open_hand  # compiled bool over `player`: a seat that plays with its hand face up
+        self.controller = controller  # compiled seat over `player`: who chooses the card of that hand (None: he)
+        self.open_from = open_from  # compiled bool: the moment the open hands are laid face up (None: at once)
         self.trump = trump  # compiled: the trump suit set as play starts (None: leave it as it is)
         self.orders = orders  # a Pack with this contract's own rank orders, or None
         self.sits_out = sits_out  # compiled bool over `player`: a seat that takes no part in the play
@@ -160,6 +162,37 @@ class Tricks(Phase):
         self.every_action = (*self.play, *self.said.values())
         if self.announcements:
             self._announce()
+        if controller is not None or open_from is not None:
+            self._moments()
+
+    def _moments(self):
+        """Play where another seat chooses a hand's card (`controller`: the declarer plays the dummy), or
+        where the open hands are laid face up only from a moment on (`open_from`, read after each card
+        until it holds). The play then leaves every move to `actor`, which names the chooser."""
+        plain_apply, controller, open_from = self.apply, self.controller, self.open_from
+
+        def actor(state):
+            p = state.to_play
+            if p is None or controller is None:
+                return p
+            state.player = p
+            return controller(state)
+
+        def apply(state, action):
+            plain_apply(state, action)
+            if state.open_pending and open_from(state):
+                self._lay_open(state)
+            return None  # (the next to play is asked of `actor`, which names who chooses for him)
+
+        self.actor, self.apply = actor, apply
+
+    def _lay_open(self, state) -> None:
+        """The open hands are laid face up, for the rest of the play."""
+        state.open_pending = False
+        for p in range(self.n):
+            state.player = p
+            if self.open_hand(state):
+                state.shown[p] = True
 
     def _announce(self):
         """Offer, besides each legal card, that card with each word that may be said with it."""
@@ -207,11 +240,11 @@ class Tricks(Phase):
         state.trick_size, state.after, state.trick_order = self.n, self.after, self.order
         if self.sits_out is not None:
             leader = self._seat_out(state, leader)
-        if self.open_hand is not None:  # these hands lie face up for the whole play
-            for p in range(self.n):
-                state.player = p
-                if self.open_hand(state):
-                    state.shown[p] = True
+        if self.open_hand is not None:  # these hands lie face up for the whole play, or from `open_from` on
+            if self.open_from is None or self.open_from(state):
+                self._lay_open(state)
+            else:
+                state.open_pending = True
         state.leader = state.to_play = leader
         state.trick_cards = []
         state.led_suit = None

@@ -285,8 +285,12 @@ class _Writer(PhaseWriter):
             lines.append(f"A player sits out the play, keeping his cards, when {self.w.cond(play['sits_out'])}; "
                          "the tricks then have fewer cards, and if the leader sits out the next player leads.")
         if play.get("open_hand") is not None:
-            lines.append(f"A player lays his hand face up on the table before the first lead, and plays from it "
+            moment = (f"once {self.w.cond(play['open_from'])}" if play.get("open_from") is not None else
+                      "before the first lead")
+            lines.append(f"A player lays his hand face up on the table {moment}, and plays from it "
                          f"in view of all, when {self.w.cond(play['open_hand'])}.")
+        if play.get("controller") is not None:
+            lines.append(f"The card of each player's hand is chosen by {self.w(play['controller'])}.")
         if top and "rules" not in play:
             lines.append("Any card may be played, unless a contract says otherwise.")
         if "rules" in play:

@@ -166,9 +166,18 @@ class PhaseWriter:
 
     def phase_auction(self, p):
         bids = p.get("bids") or []
-        ranks = any(isinstance(b, str) for b in bids)  # YAML reads the rank 3 as a number
-        bids = [rank_word(b) if ranks else str(b) for b in bids]
+        if isinstance(bids, dict):  # levels and strains
+            levels, strains = [str(x) for x in bids.get("levels") or []], [str(x) for x in bids.get("strains") or []]
+            bids = [f"{levels[0]}{strains[0]}", f"{levels[0]}{strains[-1]}", f"{levels[-1]}{strains[-1]}"] \
+                if levels and strains else []
+            bids = [f"a level ({', '.join(levels)}) and a strain ({', '.join(strains)}), from {bids[0]} up to "
+                    f"{bids[-1]}, every strain of a level below every one of the next"] if bids else []
+        else:
+            ranks = any(isinstance(b, str) for b in bids)  # YAML reads the rank 3 as a number
+            bids = [rank_word(b) if ranks else str(b) for b in bids]
         name = p.get("winning_bid", "bid")
+        if any(k in p for k in ("pass_is_final", "ends_when", "declarer", "words")):
+            return self._open_auction(p, bids, name)
         if p.get("hold"):
             return [f"The auction is a series of duels from {self.w(p.get('first', 'next(dealer)'))}: the next player "
                     "bids to him, and he holds (accepts the same bid) or passes; the bidder bids higher after each "
@@ -181,6 +190,25 @@ class PhaseWriter:
                 f"The bids, from the weakest to the strongest: {', '.join(bids)}.",
                 f"The last bidder left is the declarer; his bid is the {name.replace('_', ' ')}.",
                 "If everybody passes without a bid, " + self._all_passed(p)]
+
+    def _open_auction(self, p, bids, name) -> list[str]:
+        """An auction whose fixed behaviours the spec says otherwise."""
+        final = p.get("pass_is_final")
+        lines = [f"From {self.w(p.get('first', 'next(dealer)'))}, each player in turn bids higher than the bid "
+                 "standing, or passes" + ("" if final is None else
+                                          f"; a pass is final when {self.w.cond(final)}") + "."]
+        lines.append(f"The bids, from the weakest to the strongest: {', '.join(bids)}.")
+        for word, cond in (p.get("words") or {}).items():
+            lines.append(f"A player may also call {word}" + ("" if str(cond).strip() == "true" else
+                                                            f", when {self.w.cond(cond)}") + ".")
+        if p.get("ends_when") is not None:
+            lines.append(f"The auction ends when {self.w.cond(p['ends_when'])}.")
+        else:
+            lines.append("The auction ends when one bidder is left.")
+        who = self.w(p["declarer"]) if p.get("declarer") is not None else "the last bidder"
+        lines.append(f"The declarer is {who}; the bid standing is the {name.replace('_', ' ')}.")
+        lines.append("If nobody bids, " + self._all_passed(p))
+        return lines
 
     @staticmethod
     def _all_passed(p) -> str:

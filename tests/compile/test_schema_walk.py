@@ -273,8 +273,22 @@ class Probe:
 
 PROBES = [
     Probe(AUCTION, ("phases", "auction", "hold"), True),
+    Probe(with_value(AUCTION, ("phases", "auction", "bids"), {"levels": [1], "strains": ["S", "H", "NT"]}),
+          ("phases", "auction", "bids", "levels"), [1, 2]),
+    Probe(with_value(AUCTION, ("phases", "auction", "bids"), {"levels": [1, 2], "strains": ["S", "H"]}),
+          ("phases", "auction", "bids", "strains"), ["S", "H", "NT"]),
+    Probe(AUCTION, ("phases", "auction", "pass_is_final"), "false",
+          extra={("phases", "auction", "ends_when"): "passes_in_a_row >= 2"}),
+    Probe(AUCTION, ("phases", "auction", "ends_when"), "high_bidder != none"),
+    Probe(AUCTION, ("phases", "auction", "declarer"), "left(high_bidder)"),
+    Probe(AUCTION, ("phases", "auction", "words"), {"double": "last_call != none and last_call.seat != player"}),
     Probe(SMALL, ("play", "open_hand"), "player == left(dealer)"),
     Probe(SMALL, ("contracts", "most", "play", "open_hand"), "player == left(dealer)"),
+    Probe(SMALL, ("play", "open_from"), "count(played) >= 2", extra={("play", "open_hand"): "player == left(dealer)"}),
+    Probe(SMALL, ("contracts", "most", "play", "open_from"), "count(played) >= 2",
+          extra={("contracts", "most", "play", "open_hand"): "player == left(dealer)"}),
+    Probe(SMALL, ("play", "controller"), "if player == left(dealer) then dealer else player"),
+    Probe(SMALL, ("contracts", "most", "play", "controller"), "if player == left(dealer) then dealer else player"),
     Probe(LAYOUT, ("play", "open_hand"), "true", refused="a `layout` play has no tricks, so no open hand: remove "
                                                          "`open_hand`"),
     Probe(LAYOUT, ("play", "sits_out"), "player == left(dealer)", refused="a `layout` play has no tricks, so nobody "

@@ -477,9 +477,9 @@ def test_a_wrong_expression_is_told_in_words(source, expect, message, hint):
 
 @pytest.mark.parametrize("source, message, hint", [
     ("x == none", "cannot compare `x` (a number) with `none`",
-     "only `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
+     "only `bid`, `call`, `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
     ("none != x", "cannot compare `none` with `x` (a number)",
-     "only `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
+     "only `bid`, `call`, `card`, `contract`, `seat`, `suit` or `trick` can be `none`"),
     ("card.suit == K", "cannot compare `card.suit` (a suit) with `K` (a rank)", None),
 ])
 def test_a_comparison_of_unlike_types_says_what_may_be_none_only_when_none_is_in_it(source, message, hint):
