@@ -30,7 +30,7 @@ from .core.errors import (
     SpecError,
     SpecErrors,
 )
-from .load.catalog import BrokenInstall
+from .load.catalog import BrokenInstall, version
 
 DESCRIPTION = """cardspec runs traditional card games described as YAML specs.
 
@@ -64,17 +64,6 @@ def build_parser() -> argparse.ArgumentParser:
                                       "the naming file's folder and the shipped specs (repeatable; also "
                                       "CARDSPEC_SPEC_PATH)")
     return p
-
-
-def version() -> str:
-    """The installed package's version, from its metadata."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed("cardspec")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "(version unknown: not installed)"
 
 
 def main(argv=None) -> int:

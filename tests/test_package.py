@@ -68,6 +68,7 @@ def test_a_family_names_its_base_game():
                                   "spades": "spades/spades", "euchre": "euchre/euchre", "skat": "skat/skat",
                                   "hearts": "hearts/hearts", "oh-hell": "oh-hell/oh-hell"}
     assert catalog.lookup("piquet") == SHIPPED["piquet/rubicon"]
+    assert catalog.lookup("rubicon") == SHIPPED["piquet/rubicon"]  # a game's own name, when no other family has it
     assert catalog.lookup("barbu/ravage-city") == SHIPPED["barbu/ravage-city"]
 
 
@@ -91,7 +92,7 @@ def test_family_rules_on_a_made_up_catalog(tmp_path, monkeypatch, fresh_catalog)
 @pytest.mark.parametrize("arg, message", [
     ("barbx", f"`barbx` is neither a file nor a shipped game; did you mean `barbu`? {LIST_HINT}"),
     ("barbu/parlet", f"`barbu/parlet` is neither a file nor a shipped game; did you mean `barbu/parlett`? {LIST_HINT}"),
-    ("rubicon", f"`rubicon` is neither a file nor a shipped game; did you mean `piquet/rubicon`? {LIST_HINT}"),
+    ("rubicn", f"`rubicn` is neither a file nor a shipped game; did you mean `piquet/rubicon`? {LIST_HINT}"),
     ("zzzz", f"`zzzz` is neither a file nor a shipped game {LIST_HINT}"),
     ("back-alley", "`back-alley` is a family of several games; name one: `back-alley/original` or "
                    f"`back-alley/partnership` {LIST_HINT}"),

@@ -16,7 +16,7 @@ def add_parser(sub) -> None:
     s = sub.add_parser("arena", help="compare bots in duplicate: every board played from every seat",
                        description="Play boards (a game's first deal, or whole games with --whole) once per seat, "
                                    "the bots moved one seat on each time, on the same cards; print each bot's mean "
-                                   "score per deal with its 95%% confidence interval, best first. The --json "
+                                   "score per deal with its 95% confidence interval, best first. The --json "
                                    "format is described in docs/output.md.")
     s.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     s.add_argument("--seats", required=True, metavar="A,B,...",

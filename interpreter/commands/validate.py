@@ -24,6 +24,7 @@ def add_parser(sub) -> None:
 
 def cmd_validate(args, io) -> int:
     from ..compile.game import load_game
+    from ..compile.trial import trial_errors
     from ..load.files import spec_files
 
     paths = [spec_path(a, folders=True) for a in args.files]
@@ -37,7 +38,7 @@ def cmd_validate(args, io) -> int:
     for f in files:
         try:
             g = load_game(f, options=chosen)
-            errors = [] if chosen else _option_errors(f, g)
+            errors = trial_errors(g) or ([] if chosen else _option_errors(f, g))
         except SpecErrors as e:
             errors = e.errors
         if errors:
@@ -78,6 +79,7 @@ def _option_errors(path, game) -> list:
     the seats, the pack, or a deal's `hand_size` or `packets`): a deal that needs more cards than
     the pack is found whichever options are chosen together."""
     from ..compile.game import load_game
+    from ..compile.trial import trial_errors
     from ..load.options import option_text, requirement
     from ..load.pipeline import resolve
 
@@ -92,10 +94,12 @@ def _option_errors(path, game) -> list:
                     options[k] = option_text(requirement(need)[0][0])
                     todo.append(k)
         try:
-            load_game(path, options=options)
+            found = trial_errors(load_game(path, options=options), games=1, deals=40)
         except SpecErrors as e:
+            found = e.errors
+        if found:
             given = " ".join(f"--option {k}={v}" for k, v in chosen.items())
-            for err in e.errors:
+            for err in found:
                 if len(chosen) > 1 and _refused_by_requires(err):
                     continue  # a combination the spec itself declares it does not allow
                 key = err.sort_key()

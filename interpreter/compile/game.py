@@ -26,6 +26,7 @@ from ..expr import ExprError, Scope, compile_expr
 from ..expr.names import a
 from ..load.loading import Document
 from ..load.options import option_text
+from ..load import catalog
 from ..load.pipeline import read_spec
 from ..phases import every_phase
 from ..phases.contract import ChooseContract
@@ -44,7 +45,7 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
     """Load a spec (with its bases and options), check it and compile it.
 
     Parameters:
-        path: the spec file (a name of a shipped game is resolved by the command line, not here).
+        path: the spec file, or a shipped game's name (`barbu`, `piquet/au-cent`); an existing file wins.
         text: the spec's text, when it is not to be read from `path` (which then only names it).
         options: the spec's options, NAME -> VALUE as on the command line (`{"players": "5"}`).
         generated: play with the source generated from the spec (interpreter/compile/emit/) where there
@@ -55,6 +56,8 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
     Raises:
         SpecErrors: every problem found, each at its file, line and column.
     """
+    if text is None and texts is None:
+        path = _spec_file(path)
     doc = read_spec(path, options, text=text, texts=texts)
     game = Compiler(doc, generated=generated).compile()
     # what the game is made from, every file's text included, so that it (and a state of it) crosses a
@@ -63,6 +66,14 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
                              generated)
     game.remake = _game_of
     return game
+
+
+def _spec_file(path) -> Path:
+    """The file `path` names: itself, or the shipped game of that name (`barbu`, `piquet/au-cent`)."""
+    try:
+        return catalog.spec_file(str(path))
+    except catalog.UnknownGame as e:
+        raise SpecErrors([SpecError(e.message, file=str(path))]) from None
 
 
 class GameSource(NamedTuple):

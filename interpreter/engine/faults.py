@@ -109,3 +109,10 @@ def where(state, action=None) -> str:
     if last is not None:
         doing += f"{',' * (doing.count(',') == 0)} after `{state.seat_name(last[1][0])} {last[1][1].name}`"
     return doing
+
+
+def fault_at(state, path, message: str, doing: str | None = None) -> GameFault:
+    """The GameFault of a promise of the spec broken in play (a declared total), at the spec `path` that
+    made it, naming where the game is (or `doing`)."""
+    seed = f"; seed {state.seed}" if state.seed is not None else ""
+    return state.game.places.error(tuple(path), f"{message} ({doing or where(state)}{seed})", at_key=True)

@@ -21,6 +21,10 @@ from .state import State
 from .views import view
 
 
+# the chance outcomes a game may be given instead of drawn (State's keyword arguments)
+NEW_STATE_KEYS = frozenset({"first_dealer", "hands", "talons", "cuts", "first_deal"})
+
+
 @dataclass
 class Contract:
     """A compiled contract: its name, its score per seat, its declared deal total."""
@@ -82,8 +86,14 @@ class Game:
     source: tuple | None = None  # how `load_game` made it: the spec's path, the text of its files, options
     remake: Callable | None = None  # remake(source) -> the same game, compiled once per process
 
-    def new_state(self, seed: int | None = None, **kw) -> State:
-        return State(self, seed, **kw)
+    def new_state(self, seed: int | None = None, **given) -> State:
+        """A game from its first deal: `seed`, and the chance outcomes given instead of drawn (the keyword
+        arguments of `State`: first_dealer, hands, talons, cuts, first_deal)."""
+        unknown = sorted(set(given) - NEW_STATE_KEYS)
+        if unknown:
+            raise TypeError(f"new_state() takes no argument {', '.join(map(repr, unknown))}; it takes seed and "
+                            f"{', '.join(sorted(NEW_STATE_KEYS))}")
+        return State(self, seed, **given)
 
     def __reduce__(self):
         """A game pickles as its source and is compiled again (once per process) on loading."""
@@ -98,8 +108,9 @@ class Game:
             return
         want = self.game_total(state)
         if sum(state.totals) != want:
-            raise GameError(f"the game totals {' '.join(map(str, state.totals))} sum to {sum(state.totals)}, "
-                            f"but the spec declares a game total of {want}", rule="match.total")
+            raise state.fault_at(("match", "total"), f"the game totals {' '.join(map(str, state.totals))} sum to "
+                                 f"{sum(state.totals)}, but the spec declares a game total of {want}",
+                                 f"at the end of the game, after deal {state.deal_number}")
 
     def view(self, state, seat):
         return view(state, seat)

@@ -30,7 +30,7 @@ from ..core.errors import GameError, GameFault, IllegalAction, Refusal
 from ..core.results import DealResult, Trick, copy_deal  # noqa: F401 (what play leaves behind)
 from ..phases import BEFORE_THE_FIRST
 from .chance import Chance
-from .faults import fault, where
+from .faults import fault, fault_at, where
 from .table import new_table, table_plan
 from .worlds import sampled_for
 
@@ -79,6 +79,11 @@ class State:
         # how this game began (the seed, the RNG as seeded, the chance outcomes given): with the
         # history, all a state is made of, and how it pickles (`__reduce__`)
         self.origin = (seed, chance_seed, first_dealer, hands, talons, cuts, first_deal)
+        for what, given in (("hands", hands), ("talons", talons), ("cuts", cuts)):
+            for key in given or {}:
+                if key.__class__ is not int or key < first_deal:
+                    raise ValueError(f"`{what}` is keyed by deal number ({first_deal}, {first_deal + 1}, ...), not "
+                                     f"{key!r}")
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
         self.given_talons = dict(talons or {})  # deal number -> the talon, top card first
         self.given_cuts = dict(cuts or {})  # deal number -> the card shown by the cut, when all are dealt
@@ -241,6 +246,10 @@ class State:
     def _fault(self, e: Exception | None, action=None, message: str | None = None) -> GameFault:
         """The GameFault of failure `e` of the rules: at `action`, else while `current` is to act."""
         return fault(self, e, self.doing(action), message)
+
+    def fault_at(self, path, message: str, doing: str | None = None) -> GameFault:
+        """The GameFault of a promise of the spec broken in play, at the spec `path` that made it."""
+        return fault_at(self, path, message, doing)
 
     def doing(self, action=None) -> str:
         """Where the game is, for a message: the deal, and the action taken (or the last one)."""

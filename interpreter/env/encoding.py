@@ -324,20 +324,7 @@ def observation(observer: Observer, table: Table, seat: int) -> tuple[np.ndarray
 
 
 def load(spec, options=None):
-    """The compiled game of `spec`: a path to a spec file, or a shipped spec's name (its file's
-    name without `.yaml`, or `family/name`), looked for under `specs/` here and in this repository."""
-    from pathlib import Path
-
+    """The compiled game of `spec`: a spec file, or a shipped game's name (`barbu`, `piquet/au-cent`)."""
     from ..compile.game import load_game
 
-    path = Path(spec)
-    if not path.is_file():
-        found = []
-        for root in dict.fromkeys((Path("specs"), Path(__file__).resolve().parents[2] / "specs")):
-            if root.is_dir():
-                found += [p for p in sorted(root.glob("**/*.yaml"))
-                          if p.stem == str(spec) or p.with_suffix("").as_posix().endswith("/" + str(spec))]
-        if not found:
-            raise EnvError(f"no spec file or shipped spec named `{spec}`")
-        path = found[0]
-    return load_game(path, options={k: str(v) for k, v in (options or {}).items()})
+    return load_game(spec, options={k: str(v) for k, v in (options or {}).items()})

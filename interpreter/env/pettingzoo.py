@@ -78,6 +78,7 @@ class CardspecEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.table.current_player]
 
     def observe(self, agent):
+        self._started()
         i = self._index[agent]
         x, _ = observation(self.observer, self.table, i)
         mask = self.table.mask() if i == self.table.current_player else np.zeros(len(self.space), np.int8)
@@ -85,9 +86,15 @@ class CardspecEnv(AECEnv):
 
     def view(self, agent) -> dict:
         """What `agent`'s seat may know now, as plain data (`State.view`)."""
+        self._started()
         return self.table.state.view(self._index[agent])
 
+    def _started(self) -> None:
+        if self.table is None:
+            raise RuntimeError("no game is in progress: call reset() first")
+
     def step(self, action):
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

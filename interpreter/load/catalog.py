@@ -6,8 +6,8 @@ package data inside `interpreter/` (`grammar/`, `specs/`, `schema.json`), read t
 tree) `grammar/` and `specs/` are the folders at the top of the repository, next to the
 package, and `pyproject.toml` maps them into the wheel.
 
-A shipped game has a name: `family/game` for `specs/family/game.yaml`, and `family` alone
-for the family's base game, the spec named after the family, else the family's only spec
+A shipped game has a name: `family/game` for `specs/family/game.yaml` (or `game` alone, when
+no other family has a game of that name), and `family` alone for the family's base game, the spec named after the family, else the family's only spec
 that extends no other spec of the family (a variant extends its base). A family with
 several such specs and none named after it has no short name.
 
@@ -166,6 +166,9 @@ def lookup(name: str) -> Path:
         return shipped[name]
     if name in families():
         return shipped[families()[name]]
+    alone = [n for n in shipped if n.rsplit("/", 1)[-1] == name]  # a game's own name, when one game has it
+    if len(alone) == 1:
+        return shipped[alone[0]]
     raise UnknownGame(_unknown(name))
 
 
@@ -203,3 +206,14 @@ def spec_file(text: str, *, folders: bool = False) -> Path:
         if is_dir:  # a folder where a file is needed: loading says so
             return path
         raise
+
+
+def version() -> str:
+    """The installed package's version, from its metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("cardspec")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "(version unknown: not installed)"

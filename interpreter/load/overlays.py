@@ -1,7 +1,7 @@
 """Variants as overlays: `extends`, `+key` and `-key`, merged file into file.
 
-A variant file names its base (`extends: base.yaml`, relative to itself) and only what
-changes. Its keys merge into the base, mapping into mapping:
+A variant file names its base (`extends: base.yaml`, relative to itself, or a shipped game's
+name, `extends: barbu`, from any folder) and only what changes. Its keys merge into the base, mapping into mapping:
 
     title: Our house rules            # a plain key overrides a key the base has
     contracts:
@@ -33,6 +33,7 @@ from pathlib import Path
 from ..core.errors import SpecError, SpecErrors, suggest
 from .document import Resolved
 from .files import Refused, confined, read_text, shown, spec_roots
+from .catalog import UnknownGame, families, games, lookup
 from .loading import read
 
 MAX_CHAIN = 20
@@ -117,7 +118,7 @@ def _resolve_file(path: Path, text, stack, errors, texts: dict):
     if not isinstance(base_name, str) or not base_name.strip():
         errors.append(doc.error(("extends",), "`extends` names the base spec's file, relative to this one"))
         return doc, {}, {}, [doc.file]
-    base_path = (path.parent / base_name)
+    base_path = _base_file(path, base_name, texts)
     given = str(base_path) in texts  # (its text was given: nothing of it is read from the disk)
     try:  # only a spec file under the spec folders, checked before it is read
         if not given:
@@ -141,8 +142,13 @@ def _resolve_file(path: Path, text, stack, errors, texts: dict):
         if hint and Path(base_name).parent != Path("."):  # say it as the author writes it
             close = hint.split("`")[1]
             hint = f"did you mean `{(Path(base_name).parent / close).as_posix()}`?"
-        errors.append(doc.error(("extends",), f"the base spec `{base_name}` does not exist (looked for {base_path})",
-                                hint))
+        if Path(base_name).suffix.lower() not in (".yaml", ".yml"):  # a name: it may be a shipped game's, misspelt
+            hint = hint or suggest(base_name, [*games(), *families()])
+            message = (f"the base spec `{base_name}` is neither a file beside this one ({base_path}) nor a shipped "
+                       "game (`cardspec list` shows the games)")
+        else:
+            message = f"the base spec `{base_name}` does not exist (looked for {base_path})"
+        errors.append(doc.error(("extends",), message, hint))
         return doc, {}, {}, [doc.file]
     before = len(errors)
     _, base, origins, chain = _resolve_file(base_path, None, [*stack, path.resolve()], errors, texts)
@@ -181,6 +187,19 @@ def _copy(value):
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def _base_file(path: Path, base_name: str, texts: dict) -> Path:
+    """The file `extends: base_name` names: beside the naming file when it is there (or its text is
+    given), else the shipped game of that name (`extends: barbu`, `extends: piquet/au-cent`), else
+    the file beside, which is then found missing, with a suggestion."""
+    beside = path.parent / base_name
+    if str(beside) in texts or _is_file(beside) or Path(base_name).suffix.lower() in (".yaml", ".yml"):
+        return beside
+    try:
+        return lookup(base_name)
+    except UnknownGame:
+        return beside
 
 
 def _is_file(path: Path) -> bool:

@@ -11,7 +11,6 @@ own settlement, an expression of each player's final score (over `raw`, `raw_of(
 
 from __future__ import annotations
 
-from ..core.errors import GameError
 from . import Phase
 
 
@@ -52,11 +51,11 @@ class Score(Phase):
             want = contract.total(state)
             checks = (("raw", raw),) if callable(self.settle) else (("raw", raw), ("final", final))
             for label, scores in checks:
-                if sum(scores) != want:
-                    raise GameError(
-                        f"deal {state.deal_number} ({contract.name}): the {label} scores "
-                        f"{' '.join(map(str, scores))} sum to {sum(scores)}, but the contract declares a total of "
-                        f"{want}", rule="total")
+                if sum(scores) != want:  # the spec's promise broken: a fault of the spec, at the total it declared
+                    raise state.fault_at(("contracts", contract.key, "total"),
+                                         f"the {label} scores of {contract.name} {' '.join(map(str, scores))} sum "
+                                         f"to {sum(scores)}, but the contract declares a total of {want}",
+                                         f"deal {state.deal_number}, as it is scored")
         deal = state.deal
         deal.tricks = state.tricks
         deal.seat_tricks = tuple(state.tricks_won)

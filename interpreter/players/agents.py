@@ -211,7 +211,16 @@ def agent_problem(kind) -> str | None:
     with its budget after a colon (`ismcts:500`, `ismcts:1s`, `pimc:40`)."""
     base, colon, budget = str(kind).partition(":")
     if base not in AGENT_KINDS:
-        return f"unknown agent `{kind}`; choose from {', '.join(AGENT_KINDS)}"
+        from .outside import bot_class
+
+        try:
+            bot_class(str(kind))
+        except ValueError as e:
+            if e.args[0] == f"unknown agent `{kind}`":
+                return (f"unknown agent `{kind}`; choose from {', '.join(AGENT_KINDS)}, or a bot of your own: "
+                        "`file.py:Class` or `module:Class`")
+            return e.args[0]
+        return None
     if colon and base not in SEARCH_KINDS:
         return f"agent `{base}` takes no budget (`{kind}`); only {' and '.join(SEARCH_KINDS)} do, e.g. ismcts:500"
     if colon:
@@ -229,7 +238,9 @@ def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:
 
     Parameters:
         kind: one of AGENT_KINDS (`human`, `random`, `first`, `mc`, `pimc`, `ismcts`); a search
-            bot may add its budget: `ismcts:500` (iterations a move), `ismcts:1s` (time a move).
+            bot may add its budget: `ismcts:500` (iterations a move), `ismcts:1s` (time a move); or a
+            bot of one's own (interpreter/players/outside.py): `file.py:Class`, `module:Class`, or a
+            name registered in the entry-point group `cardspec.agents`.
         seed: the seed of a bot's own choices.
         stdin, stdout: the terminal of a `human`.
 
@@ -240,6 +251,10 @@ def make_agent(kind: str, seed=None, stdin=None, stdout=None) -> Agent:
     if problem:
         raise ValueError(problem)
     base, _, budget = kind.partition(":")
+    if base not in AGENT_KINDS:  # a bot of one's own
+        from .outside import make_bot
+
+        return make_bot(kind, seed)
     if base == "random":
         return RandomAgent(seed)
     if base == "first":

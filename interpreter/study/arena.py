@@ -90,7 +90,25 @@ def summary(kinds, boards) -> list[dict]:
 def document(spec: str, game, kinds, seed: int, boards_count: int, max_deals: int, rows, deals: int,
              seconds: float) -> dict:
     """The JSON document of a match (see docs/output.md)."""
-    return {"format": FORMAT, "spec": spec, "title": game.title, "options": dict(game.options),
-            "seats": list(kinds), "boards": boards_count, "seed": seed, "deals_per_board": max_deals,
-            "deals": deals, "seconds": round(seconds, 3), "interval": INTERVAL,
-            "bots": [{k: v for k, v in row.items() if k != "boards"} for row in rows]}
+    from ..load.catalog import version
+
+    return {"format": FORMAT, "cardspec": version(), "spec": spec, "spec_sha256": spec_hash(game),
+            "title": game.title, "options": dict(game.options),
+            "seats": list(kinds), "boards": boards_count, "seed": seed, "board_seeds": list(range(seed, seed + boards_count)),
+            "deals_per_board": max_deals, "deals": deals, "seconds": round(seconds, 3), "interval": INTERVAL,
+            # each bot's score per deal on each board, in the order of `board_seeds`: runs pool by board
+            "bots": [{**{k: v for k, v in row.items() if k != "boards"}, "per_board": row["boards"]} for row in rows]}
+
+
+def spec_hash(game) -> str | None:
+    """The SHA-256 of the text of every file of the game's spec and its options: two runs with the same
+    hash played the same rules."""
+    import hashlib
+
+    if game.source is None:
+        return None
+    digest = hashlib.sha256()
+    for path, text in game.source.texts:
+        digest.update(f"{path}\0{text}\0".encode())
+    digest.update(repr(game.source.options).encode())
+    return digest.hexdigest()

@@ -240,13 +240,14 @@ def spec_with_a_wrong_total(tmp_path):
     return spec
 
 
-def test_a_game_that_breaks_its_declared_total_stops_with_exit_1_and_keeps_the_record(tmp_path):
+def test_a_game_that_breaks_its_declared_total_stops_at_the_total_with_exit_3_and_keeps_the_record(tmp_path):
     record = tmp_path / "sub" / "deeper" / "r.yaml"  # (its folders are made)
-    code, out, err = cli("play", spec_with_a_wrong_total(tmp_path), "--seats", BOTS, "--seed", 1, "--record", record,
-                         "--quiet")
-    assert code == 1
-    assert err == ("cardspec play: deal 1 (No Tricks): the raw scores -2 -20 0 -4 sum to -26, but the contract "
-                   "declares a total of -12\n")
+    spec = spec_with_a_wrong_total(tmp_path)
+    code, out, err = cli("play", spec, "--seats", BOTS, "--seed", 1, "--record", record, "--quiet")
+    assert code == 3
+    assert err.splitlines()[0].endswith(": the raw scores of No Tricks -2 -20 0 -4 sum to -26, but the contract "
+                                        "declares a total of -12 (deal 1, as it is scored; seed 1)")
+    assert err.splitlines()[0].startswith(str(spec))  # at the line of the total the spec declares
     assert out.splitlines()[-1] == f"Record saved to {record}"
     assert yaml.safe_load(record.read_text())["interrupted"] is True
 

@@ -134,13 +134,19 @@ def finds_cards_in_generated_code(prog) -> bool:
 def test_the_trick_games_are_generated():
     """Every shipped spec with trick play finds its legal cards in generated code, and plays out
     in a generated loop unless a word may be said with a card (Klaberjass's bella: those moves
-    go through apply(), its legal list the generated cards and the words said with them)."""
-    said = []
+    go through apply(), its legal list the generated cards and the words said with them). A play
+    where another seat chooses a hand's card, or a hand is laid open from a moment on (Bridge's
+    dummy), runs its closures, and is shown to."""
+    said, closures_only = [], []
     for spec in SPECS:
         game = load_game(spec)
         tricks = [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
                   if prog.kind == "tricks"]
         for prog in tricks:
+            if prog.controller is not None or prog.open_from is not None:
+                assert getattr(prog, "source", None) is None and prog.playout is None, (spec, prog.name)
+                closures_only.append(spec.name)
+                continue
             assert prog.source.startswith("def legal(st):") and finds_cards_in_generated_code(prog), (spec, prog.name)
             assert (prog.playout is None) == bool(prog.announcements), (spec, prog.name)
             said += [spec.name] if prog.announcements else []

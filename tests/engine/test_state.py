@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.compile.game import load_game
-from interpreter.core.errors import GameError, IllegalAction
+from interpreter.core.errors import GameFault, GameError, IllegalAction
 from interpreter.engine.state import TERMINAL
 from tests.phases.table import X, Y, Z, game, hand, legal, position
 from tests.phases.test_tricks import spec as tricks_spec
@@ -97,7 +97,10 @@ def test_a_game_whose_totals_break_the_spec_s_promise_fails_at_its_end_with_the_
     spec.write_text(text.replace("  total: 0 ", "  total: 1 "))
     st = load_game(spec).new_state(6)
     rng = random.Random(6)
-    with pytest.raises(GameError) as e:
+    with pytest.raises(GameFault) as e:
         st.playout(rng.choice, whole_game=True)
-    assert e.value.rule == "match.total" and "sum to 0" in str(e.value) and "game total of 1" in str(e.value)
+    line = text.splitlines().index(next(x for x in text.splitlines() if x.startswith("  total: 0 "))) + 1
+    assert (e.value.line, e.value.column) == (line, 3)  # at the total the spec declares
+    assert e.value.message.endswith("sum to 0, but the spec declares a game total of 1 (at the end of the game, "
+                                    "after deal 28; seed 6)")
     assert len(st.deals) == 28

@@ -85,14 +85,15 @@ def test_bots_ranked_over_boards_given_by_hand():
     assert (low + high) / 2 == pytest.approx(1.5) and high - low == pytest.approx(2 * 12.706 * 1.5)  # differences 3 and 0: stdev 1.5 * 2 ** 0.5
 
 
-def test_the_document_rounds_the_time_and_leaves_the_boards_out():
+def test_the_document_rounds_the_time_and_gives_each_boards_scores_in_seed_order():
     game = load_game(SPECS / "barbu" / "barbu.yaml")
     rows = summary(["x", "y"], [[[1, 0]], [[3, 0]]])
     doc = document("s.yaml", game, ["x", "y"], 7, 2, 1, rows, 8, 1.23456)
-    assert (doc["format"], doc["seconds"], doc["deals"], doc["boards"], doc["seed"]) == \
-        ("cardspec-arena/1", 1.235, 8, 2, 7)
-    assert [sorted(b) for b in doc["bots"]] == [["ahead_of_next", "bot", "ci95", "mean", "rank", "seats"],
-                                                ["bot", "ci95", "mean", "rank", "seats"]]
+    assert (doc["format"], doc["seconds"], doc["deals"], doc["boards"], doc["seed"], doc["board_seeds"]) == \
+        ("cardspec-arena/1", 1.235, 8, 2, 7, [7, 8])
+    assert [sorted(b) for b in doc["bots"]] == [["ahead_of_next", "bot", "ci95", "mean", "per_board", "rank", "seats"],
+                                                ["bot", "ci95", "mean", "per_board", "rank", "seats"]]
+    assert [b["per_board"] for b in doc["bots"]] == [[1, 3], [0, 0]]
 
 
 def test_whole_games_and_the_report():
@@ -149,14 +150,14 @@ def test_the_arena_runs_in_this_process_by_default_and_on_every_core_with_jobs_0
     assert used == [("local", 1), ("local", 0)]
 
 
-def test_a_board_that_breaks_its_declared_total_is_named_and_exits_1(tmp_path):
+def test_a_board_that_breaks_its_declared_total_is_placed_at_the_total_and_exits_3(tmp_path):
     spec = tmp_path / "broken.yaml"
     spec.write_text(f"extends: {SPECS / 'barbu' / 'barbu.yaml'}\ntitle: Barbu with a wrong total\n"
                     "contracts:\n  no_tricks:\n    total: -12\n")
     code, out, err = cli("arena", spec, "--seats", "first,first,first,first", "--deals", 2)
-    assert (code, out) == (1, "")
-    assert err == ("cardspec arena: board 1 (seed 1): deal 1 (No Tricks): the raw scores -2 -20 0 -4 sum to -26, "
-                   "but the contract declares a total of -12\n")
+    assert (code, out) == (3, "")
+    assert err.splitlines()[0] == (f"{spec}:5:5: the raw scores of No Tricks -2 -20 0 -4 sum to -26, but the "
+                                   "contract declares a total of -12 (deal 1, as it is scored; seed 1)")
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -169,7 +170,8 @@ def test_a_board_that_breaks_its_declared_total_is_named_and_exits_1(tmp_path):
     (["--seats", "mc:5,random,random,random"],
      "agent `mc` takes no budget (`mc:5`); only pimc and ismcts do, e.g. ismcts:500"),
     (["--seats", "robot,random,random,random"],
-     "unknown agent `robot`; choose from human, random, first, mc, pimc, ismcts"),
+     "unknown agent `robot`; choose from human, random, first, mc, pimc, ismcts, or a bot of your own: "
+     "`file.py:Class` or `module:Class`"),
 ])
 def test_bad_command_lines(argv, message):
     code, out, err = cli("arena", "barbu", *argv)

@@ -342,9 +342,9 @@ def test_a_broken_game_on_either_side_is_named(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text(f"extends: {BARBU}\ntitle: Barbu with a wrong total\ncontracts:\n  no_tricks:\n    total: -12\n")
     code, out, err = cli("simulate", BARBU, "--against", broken, "--games", 2)
-    assert (code, out) == (1, "")
-    assert err == (f"cardspec simulate: {broken}: game 1 (seed 1): deal 2 (No Tricks): the raw scores -2 0 -6 -18 "
-                   "sum to -26, but the contract declares a total of -12\n")
+    assert (code, out) == (3, "")
+    assert err.splitlines()[0] == (f"{broken}:5:5: the raw scores of No Tricks -2 0 -6 -18 sum to -26, but the "
+                                   "contract declares a total of -12 (deal 2, as it is scored; seed 1)")
 
 
 # ---------------------------------------------------------------- simulate --plot
@@ -531,7 +531,7 @@ def test_a_broken_game_is_named_alike_on_several_processes(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text(f"extends: {BARBU}\ntitle: Barbu with a wrong total\ncontracts:\n  no_tricks:\n    total: -12\n")
     one, two = (cli("simulate", broken, "--games", 6, "--jobs", jobs) for jobs in (1, 2))
-    assert one == two and one[0] == 1 and "game 1 (seed 1): deal " in one[2]
+    assert one == two and one[0] == 3 and one[2].startswith(f"{broken}:5:5: the raw scores of No Tricks ")
 
 
 def test_a_fault_of_the_rules_in_a_worker_is_placed_in_the_spec(tmp_path):

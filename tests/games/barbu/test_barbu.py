@@ -260,16 +260,17 @@ def test_view_does_not_change_when_unseen_cards_are_permuted(seed, steps, seat, 
 
 # ---- the check column: a broken declared total stops the game loudly -----------------
 
-def test_a_broken_deal_total_is_reported_with_the_deal():
-    from interpreter.core.errors import GameError
+def test_a_broken_deal_total_is_reported_at_the_total_with_the_deal():
+    from interpreter.core.errors import GameFault
 
     text = SPEC.read_text().replace("total: -26", "total: -25")
     game = load_game(SPEC, text=text)
     s = game.new_state(1, first_dealer=A)
     play(s, "contract no_tricks", "pass", "pass", "pass")
-    with pytest.raises(GameError) as info:
+    with pytest.raises(GameFault) as info:
         while True:
             s.apply(s.legal_actions()[0])
-    assert info.value.rule == "total"
-    assert "deal 1 (No Tricks)" in info.value.message
-    assert "sum to -26, but the contract declares a total of -25" in info.value.message
+    assert info.value.line == text.splitlines().index(next(x for x in text.splitlines() if "total: -25" in x)) + 1
+    assert info.value.message.startswith("the raw scores of No Tricks ")
+    assert info.value.message.endswith("sum to -26, but the contract declares a total of -25 (deal 1, as it is "
+                                       "scored; seed 1)")
