@@ -121,6 +121,11 @@ CONFIGS = [
     ("oh-hell/oh-hell.yaml", {"players": "5", "hand_sizes": "up", "scoring": "tricks", "hook": "false"}),
     ("oh-hell/oh-hell.yaml", {"players": "6", "hand_sizes": "down", "scoring": "squares"}),
     ("oh-hell/oh-hell.yaml", {"players": "7", "most_cards": "pack", "no_trump_largest": "true"}),
+    ("bridge/bridge.yaml", {}),
+    ("bridge/bridge.yaml", {"boards": "4"}),
+    ("bridge/bridge.yaml", {"scoring": "rubber", "honours": "false"}),
+    ("bridge/bridge.yaml", {"scoring": "rubber", "rubber_limit": "8"}),
+    ("bridge/bridge.yaml", {"scoring": "chicago"}),
 ]
 
 

@@ -194,9 +194,15 @@ class PhaseWriter:
     def _open_auction(self, p, bids, name) -> list[str]:
         """An auction whose fixed behaviours the spec says otherwise."""
         final = p.get("pass_is_final")
+        final = {True: "true", False: "false"}.get(final, final) if isinstance(final, bool) else final
+        if final is None or str(final).strip() == "true":
+            passing = "; a player who passes takes no further part"
+        elif str(final).strip() == "false":
+            passing = "; a player who passed may call again when his turn comes round"
+        else:
+            passing = f"; a pass is final when {self.w.cond(final)}"
         lines = [f"From {self.w(p.get('first', 'next(dealer)'))}, each player in turn bids higher than the bid "
-                 "standing, or passes" + ("" if final is None else
-                                          f"; a pass is final when {self.w.cond(final)}") + "."]
+                 "standing, or passes" + passing + "."]
         lines.append(f"The bids, from the weakest to the strongest: {', '.join(bids)}.")
         for word, cond in (p.get("words") or {}).items():
             lines.append(f"A player may also call {word}" + ("" if str(cond).strip() == "true" else
