@@ -14,6 +14,7 @@ whom to double.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import NamedTuple
 
 from ..core.actions import Card, match_key
@@ -201,6 +202,7 @@ class Compiler:
         if first == "random":
             def first_dealer(state, n=n):
                 return state.chance().randrange(n)
+            first_dealer.drawn = True  # (a chance event: an environment may draw it itself)
         else:
             first_dealer = self.expr(("dealer", "first"), "seat")
         next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
@@ -253,6 +255,12 @@ class Compiler:
             only_contract=next(iter(contracts.values())) if len(contracts) == 1 and not any(
                 isinstance(ph, ChooseContract) for ph in phases) else None,
             option_defaults={k: option_text((v or {}).get("default")) for k, v in (s.get("options") or {}).items()},
+            # what the rules promise of the sums: every deal's scores sum to 0; the game totals sum to this
+            zero_sum_deals=bool(contracts) and all(self._constant(c.total) == 0 for c in contracts.values()
+                                                   if c.total is not None) and all(
+                c.total is not None for c in contracts.values()) and settle is None,
+            game_total_value=self._constant(game_total) if game_total is not None and result is None
+            and partie is None else None,
         )
         self.check_action_names(game)
         if self.errors:

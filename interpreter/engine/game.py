@@ -22,7 +22,7 @@ from .views import view
 
 
 # the chance outcomes a game may be given instead of drawn (State's keyword arguments)
-NEW_STATE_KEYS = frozenset({"first_dealer", "hands", "talons", "cuts", "first_deal"})
+NEW_STATE_KEYS = frozenset({"first_dealer", "hands", "talons", "cuts", "first_deal", "decks"})
 
 
 @dataclass
@@ -83,12 +83,14 @@ class Game:
     teams: tuple | None
     only_contract: Contract | None  # the contract of a game with no choice of one
     option_defaults: dict
+    zero_sum_deals: bool = False  # every deal's scores sum to 0, as every contract declares
+    game_total_value: object = None  # the game totals (its results) sum to this constant, as `match.total` declares
     source: tuple | None = None  # how `load_game` made it: the spec's path, the text of its files, options
     remake: Callable | None = None  # remake(source) -> the same game, compiled once per process
 
     def new_state(self, seed: int | None = None, **given) -> State:
         """A game from its first deal: `seed`, and the chance outcomes given instead of drawn (the keyword
-        arguments of `State`: first_dealer, hands, talons, cuts, first_deal)."""
+        arguments of `State`: first_dealer, hands, talons, cuts, first_deal, decks)."""
         unknown = sorted(set(given) - NEW_STATE_KEYS)
         if unknown:
             raise TypeError(f"new_state() takes no argument {', '.join(map(repr, unknown))}; it takes seed and "

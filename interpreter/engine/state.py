@@ -23,7 +23,7 @@ is then that seat, or -1 when the game is over.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..core.actions import Action, Card, named
 from ..core.errors import GameError, GameFault, IllegalAction, Refusal
@@ -42,7 +42,7 @@ MAX_AUTOMATIC_STEPS = 10_000  # a phase loop that never asks anybody anything is
 # what a game keeps across deals and a clone copies (a deal's own lists: `table.TablePlan.copy`)
 _COPIED_LISTS = ("totals", "game_deals")
 _COPIED_LISTS_OF_LISTS = ("games", "game_totals")
-_COPIED_MAPS = ("given_hands", "given_talons", "given_cuts")
+_COPIED_MAPS = ("given_hands", "given_talons", "given_cuts", "given_decks")
 
 
 class State:
@@ -51,8 +51,9 @@ class State:
     Parameters:
         game: the compiled game.
         seed: the seed of every chance event (None: drawn from the system).
-        first_dealer, hands, talons, cuts: chance outcomes given instead of drawn: the first
-            dealer's seat, and per deal number the hands (by seat), the talon and the cut card.
+        first_dealer, hands, talons, cuts, decks: chance outcomes given instead of drawn: the first
+            dealer's seat, and per deal number the hands (by seat), the talon, the cut card, or the
+            order of the whole pack the deal is dealt from (its shuffle).
         first_deal: the number of the first deal (a record may start mid-game).
         chance_seed: the key chance is drawn from, when it is not the seed (a restored state).
 
@@ -64,7 +65,8 @@ class State:
     def __init__(self, game, seed: int | None = None, *, first_dealer: int | None = None,
                  hands: dict[int, Sequence[Sequence[int]]] | None = None,
                  talons: dict[int, Sequence[int]] | None = None, cuts: dict[int, int] | None = None,
-                 first_deal: int = 1, chance_seed: int | str | None = None):
+                 first_deal: int = 1, chance_seed: int | str | None = None,
+                 decks: dict[int, Sequence[int]] | None = None):
         self.game = game
         self.n = game.n
         self.seed = seed
@@ -78,15 +80,16 @@ class State:
         self.chances = 0  # chance events so far in this deal
         # how this game began (the seed, the RNG as seeded, the chance outcomes given): with the
         # history, all a state is made of, and how it pickles (`__reduce__`)
-        self.origin = (seed, chance_seed, first_dealer, hands, talons, cuts, first_deal)
-        for what, given in (("hands", hands), ("talons", talons), ("cuts", cuts)):
+        self.origin = Origin(seed, chance_seed, first_dealer, hands, talons, cuts, first_deal, decks)
+        for what, given in (("hands", hands), ("talons", talons), ("cuts", cuts), ("decks", decks)):
             for key in given or {}:
-                if key.__class__ is not int or key < first_deal:
-                    raise ValueError(f"`{what}` is keyed by deal number ({first_deal}, {first_deal + 1}, ...), not "
-                                     f"{key!r}")
+                if not _deal_key(key, first_deal):
+                    raise ValueError(f"`{what}` is keyed by deal number ({first_deal}, {first_deal + 1}, ...), or "
+                                     f"(deal number, k) for the deal's k-th deal again, not {key!r}")
         self.given_hands = dict(hands or {})  # deal number -> hands, instead of shuffling
         self.given_talons = dict(talons or {})  # deal number -> the talon, top card first
         self.given_cuts = dict(cuts or {})  # deal number -> the card shown by the cut, when all are dealt
+        self.given_decks = dict(decks or {})  # deal number -> the order of the pack, instead of shuffling it
         self.deals: list[DealResult] = []
         self.totals = [0] * self.n
         self.chosen = [set() for _ in range(self.n)]
@@ -445,11 +448,35 @@ class State:
         return self.game.view(self, seat)
 
 
+def _deal_key(key, first_deal: int) -> bool:
+    """Whether `key` names a deal: its number, or (its number, k) for the k-th deal again within it."""
+    if key.__class__ is tuple and len(key) == 2 and key[1].__class__ is int and key[1] >= 1:
+        key = key[0]
+    return key.__class__ is int and key >= first_deal
+
+
+class Origin(NamedTuple):
+    """How a game began: its seed, the key its chance is drawn from, and the chance outcomes given."""
+
+    seed: int | None
+    chance_seed: int | str
+    first_dealer: int | None
+    hands: dict | None
+    talons: dict | None
+    cuts: dict | None
+    first_deal: int
+    decks: dict | None
+
+    def state(self, game, **changes) -> "State":
+        """A new game as this one began (with `changes` to the outcomes given)."""
+        o = self._replace(**changes)
+        return State(game, o.seed, first_dealer=o.first_dealer, hands=o.hands, talons=o.talons, cuts=o.cuts,
+                     first_deal=o.first_deal, chance_seed=o.chance_seed, decks=o.decks)
+
+
 def _restore(game, origin, history) -> State:
     """The state that `origin` and `history` make (see `State.__reduce__`)."""
-    seed, chance_seed, first_dealer, hands, talons, cuts, first_deal = origin
-    st = State(game, seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
-               first_deal=first_deal, chance_seed=chance_seed)
+    st = Origin(*origin).state(game)
     for seat, name in history:
         action = named(st.legal_actions(), name)
         if action is None or seat != st.current:

@@ -326,5 +326,10 @@ def observation(observer: Observer, table: Table, seat: int) -> tuple[np.ndarray
 def load(spec, options=None):
     """The compiled game of `spec`: a spec file, or a shipped game's name (`barbu`, `piquet/au-cent`)."""
     from ..compile.game import load_game
+    from ..load.catalog import UnknownGame, spec_file
 
-    return load_game(spec, options={k: str(v) for k, v in (options or {}).items()})
+    try:
+        path = spec_file(str(spec))
+    except UnknownGame as e:  # (with the names it may have meant)
+        raise EnvError(e.message) from None
+    return load_game(path, options={k: str(v) for k, v in (options or {}).items()})

@@ -4,20 +4,23 @@ Importing this module registers the game `python_cardspec`. Its parameters:
 
 * `spec` (needed): a spec file, or a shipped spec's name (`family/name`, or `name` alone);
 * `options`: the spec's options, `name=value` pairs separated by spaces;
-* `max_deals`: end the game after this many deals (0: play the whole game);
-* `seeds`: how many chance outcomes the deal has (see below).
+* `max_deals`: end the game after this many deals (0: play the whole game, as far as its
+  spec bounds it).
 
-Chance: the engine deals from the random generator its state owns, so the game's chance
-is one node at the start that chooses that generator's seed, uniformly among `seeds`
-values (0 to seeds - 1). Every later deal (and a random first dealer) follows from it,
-exactly as a `cardspec play --seed S` game does; chance outcome S is the game of seed S.
+Chance is the deal itself: before each deal, chance nodes choose the order of the pack card by
+card (the first card among all, the next among the rest, each uniformly), and the deal is dealt
+from that order as the engine deals from a shuffle; a first dealer the spec draws at random is
+a chance node too. So every deal OpenSpiel can reach is a chance outcome, and its algorithms
+(exploitability, CFR) see the game's real chance. (A cut of the pack is still drawn from the
+engine's own seed.)
 
 Players are the seats in spec order; action ids are those of `encoding.ActionSpace`. The
 information state and the observation are both the seat's view: as a string, its JSON;
 as a tensor, `encoding.Observer`'s vector. The view holds the deal's public history, the
 seat's own cards and discards, and the scores of past deals (it does not recall the cards
 of past deals). Returns are the game's result at its end (its totals when `max_deals` cut
-it short), 0 before: rewards are terminal.
+it short), 0 before: rewards are terminal. The game is zero-sum where the spec says every
+deal sums to 0, or where it declares the game totals' sum (constant-sum) and is played whole.
 
 `resample_from_infostate` deals again what the seat cannot see (`State.sampled_for`), which
 is what OpenSpiel's IS-MCTS needs.
@@ -34,26 +37,31 @@ import pyspiel
 from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load
 
 SHORT_NAME = "python_cardspec"
-DEFAULTS = {"spec": "", "options": "", "max_deals": 0, "seeds": 1000}
+DEFAULTS = {"spec": "", "options": "", "max_deals": 0}
+DEAL_BOUND = 1000  # the deals of a game whose spec bounds none (it ends by `ends_when`), for max_game_length
 MAX_PLAYERS = 10
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="cardspec: a card game described by a spec",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULTS,
-    default_loadable=False,  # there is no default spec
-)
+def game_type(utility=pyspiel.GameType.Utility.GENERAL_SUM) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="cardspec: a card game described by a spec",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=MAX_PLAYERS,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULTS,
+        default_loadable=False,  # there is no default spec
+    )
+
+
+GAME_TYPE = game_type()
 
 
 def parse_options(text: str) -> dict[str, str]:
@@ -71,11 +79,36 @@ class Setup:
     """What states need of their game, as a plain object: a state keeps it, since the game object
     it is given may later stand for the C++ game alone, without its Python attributes."""
 
-    def __init__(self, spec, space, observer, max_deals, seeds):
-        self.spec, self.space, self.observer, self.max_deals, self.seeds = spec, space, observer, max_deals, seeds
+    def __init__(self, spec, space, observer, max_deals):
+        self.spec, self.space, self.observer, self.max_deals = spec, space, observer, max_deals
+        self.cards = len(spec.pack)
+        self.draws_dealer = bool(getattr(spec.first_dealer, "drawn", False))
 
     def __deepcopy__(self, memo):
         return self  # immutable: every state of a game shares it
+
+
+def utility_of(spec, max_deals: int):
+    """(OpenSpiel's utility kind, the sum of the returns) of a spec: zero-sum where every deal sums to 0,
+    constant-sum where the game totals' sum is declared and the game is played whole."""
+    utility = pyspiel.GameType.Utility
+    if spec.zero_sum_deals and spec.game_total_value in (None, 0):
+        return utility.ZERO_SUM, 0.0
+    if not max_deals and isinstance(spec.game_total_value, (int, float)):
+        total = float(spec.game_total_value)
+        return (utility.ZERO_SUM, 0.0) if total == 0 else (utility.CONSTANT_SUM, total)
+    return utility.GENERAL_SUM, None
+
+
+def deal_bound(spec, max_deals: int) -> int:
+    """The most deals a game can last: `max_deals`, else the spec's number of deals, else DEAL_BOUND."""
+    if max_deals:
+        return max_deals
+    try:
+        deals = spec.deals(spec.new_state(0))
+    except Exception:  # (a number of deals that depends on the game: the bound below)
+        deals = float("inf")
+    return int(deals) if deals != float("inf") and deals >= 1 else DEAL_BOUND
 
 
 class CardspecGame(pyspiel.Game):
@@ -87,15 +120,18 @@ class CardspecGame(pyspiel.Game):
             raise ValueError(f"{SHORT_NAME} needs a `spec` parameter: a spec file or a shipped spec's name")
         spec = load(params["spec"], parse_options(params["options"]))
         space = ActionSpace(spec)
-        max_deals, seeds = int(params["max_deals"]), int(params["seeds"])
-        if seeds < 1 or max_deals < 0:
-            raise ValueError("seeds must be at least 1 and max_deals at least 0")
-        per_deal = 3 * len(spec.pack) + 50 * spec.n  # a generous bound on the decisions of a deal
+        max_deals = int(params["max_deals"])
+        if max_deals < 0:
+            raise ValueError("max_deals must be at least 0")
+        per_deal = len(spec.pack) + 3 * len(spec.pack) + 50 * spec.n  # the deal's chance nodes, then its decisions
+        utility, total = utility_of(spec, max_deals)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(space), max_chance_outcomes=seeds, num_players=spec.n,
-            min_utility=-SCORE_BOUND, max_utility=SCORE_BOUND, max_game_length=1 + per_deal * (max_deals or 1000))
-        super().__init__(GAME_TYPE, info, params)
-        self.setup = Setup(spec, space, Observer(spec, space), max_deals, seeds)
+            num_distinct_actions=len(space), max_chance_outcomes=max(len(spec.pack), spec.n),
+            num_players=spec.n, min_utility=-SCORE_BOUND, max_utility=SCORE_BOUND,
+            max_game_length=1 + per_deal * deal_bound(spec, max_deals), **({} if total is None else
+                                                                            {"utility_sum": total}))
+        super().__init__(game_type(utility), info, params)
+        self.setup = Setup(spec, space, Observer(spec, space), max_deals)
 
     def new_initial_state(self):
         return CardspecState(self)
@@ -107,16 +143,23 @@ class CardspecGame(pyspiel.Game):
 
 
 class CardspecState(pyspiel.State):
-    """A game in progress: before the chance node, no table; then a `Table` over the engine's State."""
+    """A game in progress: chance nodes choose the first dealer (when the spec draws one) and the order of
+    the pack before each deal; the engine's State, in a `Table`, plays the rest."""
 
     def __init__(self, game, table=None, setup=None):
         super().__init__(game)
         self.cardspec = setup or game.setup
         self.table = table
+        self.dealer = None  # the first dealer chance chose
+        self.deck: list[int] | None = [] if table is None else None  # the order of the pack chosen so far
+        self.waiting = None  # the action that ends a deal, applied once the next deal's pack is in order
         self.rng = random.Random(0)  # for resampling what a seat cannot see
 
+    def _dealing(self) -> bool:
+        return self.deck is not None
+
     def current_player(self):
-        if self.table is None:
+        if self._dealing():
             return pyspiel.PlayerId.CHANCE
         if self._over():
             return pyspiel.PlayerId.TERMINAL
@@ -130,24 +173,58 @@ class CardspecState(pyspiel.State):
         return bool(cap) and sum(d.scores is not None for d in st.deals) >= cap
 
     def is_terminal(self):
-        return self.table is not None and self._over()
+        return not self._dealing() and self._over()
 
     def _legal_actions(self, player):
         return self.table.legal_ids()
 
+    def _drawing_dealer(self) -> bool:
+        return self.table is None and self.cardspec.draws_dealer and self.dealer is None
+
     def chance_outcomes(self):
-        p = 1.0 / self.cardspec.seeds
-        return [(s, p) for s in range(self.cardspec.seeds)]
+        if self._drawing_dealer():
+            n = self.cardspec.spec.n
+            return [(p, 1.0 / n) for p in range(n)]
+        left = sorted(set(range(self.cardspec.cards)) - set(self.deck))
+        return [(c, 1.0 / len(left)) for c in left]
 
     def _apply_action(self, action):
-        if self.table is None:
-            self.table = Table(self.cardspec.space, self.cardspec.spec.new_state(int(action)))
-        else:
-            self.table.apply_id(action)
+        action = int(action)
+        if self._dealing():
+            if self._drawing_dealer():
+                self.dealer = action
+                return
+            self.deck.append(action)
+            if len(self.deck) < self.cardspec.cards:
+                return
+            deck, self.deck = self.deck, None
+            if self.table is None:  # the first deal
+                state = self.cardspec.spec.new_state(0, first_dealer=self.dealer, decks={1: deck})
+                self.table = Table(self.cardspec.space, state)
+            else:  # the deal the waiting action leads to
+                st = self.table.state
+                st.given_decks[st.deal_number + 1] = deck
+                waiting, self.waiting = self.waiting, None
+                self.table.apply_id(waiting)
+            return
+        probe = self.table.clone()
+        probe.apply_id(action)
+        if not probe.state.is_terminal and probe.state.deal_number != self.table.state.deal_number \
+                and not self._cut(probe):
+            self.waiting, self.deck = action, []  # the next deal begins: chance orders its pack first
+            return
+        self.table.apply_id(action)
+
+    def _cut(self, probe) -> bool:
+        """Whether `max_deals` ends the game with the deal this action ends (no next deal to deal)."""
+        cap = self.cardspec.max_deals
+        return bool(cap) and sum(d.scores is not None for d in probe.state.deals) >= cap
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            if self._drawing_dealer():
+                return f"first dealer {self.cardspec.spec.seat_names[int(action)]}"
+            return f"deal {self.cardspec.spec.pack.names[int(action)]}"
         return self.cardspec.space.name_of(action)
 
     def returns(self):
@@ -163,9 +240,22 @@ class CardspecState(pyspiel.State):
 
     def __str__(self):
         if self.table is None:
-            return "(the seed of the deals is not chosen yet)"
+            chosen = " ".join(self.cardspec.spec.pack.names[c] for c in self.deck)
+            return f"(dealing: the pack so far {chosen})" if chosen else "(before the deal)"
         st = self.table.state
-        return "; ".join(f"{st.seat_name(p)} {a.name}" for p, a in st.history) or "(no action yet)"
+        names, sn = st.game.pack.names, st.game.seat_names
+        lines = [f"deal {st.deal_number}, dealer {sn[st.dealer]}" + (
+            f", declarer {sn[st.declarer]}" if st.declarer is not None else "") + (
+            f", contract {st.contract_key}" if st.contract_key else "")]
+        lines += [f"{sn[p]}: {' '.join(names[c] for c in hand)}" for p, hand in enumerate(st.hands)]
+        if st.trick_cards:
+            lines.append("trick: " + " ".join(names[c] for c in st.trick_cards))
+        lines.append("actions: " + ("; ".join(f"{sn[p]} {a.name}" for p, a in st.deal.actions) or "none yet"))
+        if st.deals[:-1]:
+            lines.append("totals: " + " ".join(f"{sn[p]} {t}" for p, t in enumerate(st.totals)))
+        if self._dealing():
+            lines.append("(dealing the next deal)")
+        return "\n".join(lines)
 
 
 class ViewObserver:

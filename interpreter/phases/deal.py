@@ -128,8 +128,12 @@ class Deal(Phase):
                                     f"from a pack of {len(self.pack)}", rule="hand_size")
                 in_turn = tuple(sizes[(first + off * self.step) % n] for off in range(n))
                 getters, dealt = self.pattern(in_turn[0] if len(set(in_turn)) == 1 else in_turn)
-            deck = list(self.cards)
-            state.chance().shuffle(deck)
+            order = state.given_decks.pop(key, None) if not again else None  # the pack's order, given
+            if order is not None:
+                deck = [self.cards[c] for c in order]
+            else:
+                deck = list(self.cards)
+                state.chance().shuffle(deck)
             hands = [None] * n
             for seat, get in zip(self.seats_from[first % n], getters):
                 hands[seat] = get(deck)

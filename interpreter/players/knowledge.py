@@ -93,12 +93,8 @@ class Knowledge:
         return len(deal.actions) >= self.synced and self.shadow.deal_number == deal.number
 
     def _start(self, state) -> None:
-        from ..engine.state import State
-
-        seed, chance_seed, first_dealer, hands, talons, cuts, first_deal = state.origin
         self._origin = state.origin
-        self.shadow = State(state.game, seed, first_dealer=first_dealer, hands=hands, talons=talons, cuts=cuts,
-                            first_deal=first_deal, chance_seed=chance_seed)
+        self.shadow = state.origin.state(state.game)
         self.deal_index = 0
         self.synced = 0
         self._reset_all(self.shadow)

@@ -257,11 +257,9 @@ def replay_deal(state, world):
             talon.insert(0, world.turn_up)
         else:
             cuts = {state.deal_number: world.turn_up}
-    seed, chance_seed, first_dealer, given_hands, talons, given_cuts, first_deal = state.origin
-    twin = type(state)(state.game, seed, first_dealer=first_dealer,
-                       hands={**(given_hands or {}), state.deal_number: hands},
-                       talons={**(talons or {}), state.deal_number: talon},
-                       cuts={**(given_cuts or {}), **(cuts or {})}, first_deal=first_deal, chance_seed=chance_seed)
+    o = state.origin
+    twin = o.state(state.game, hands={**(o.hands or {}), state.deal_number: hands},
+                   talons={**(o.talons or {}), state.deal_number: talon}, cuts={**(o.cuts or {}), **(cuts or {})})
     for p, a in state.history:
         if twin.current_player != p:
             raise GameError(f"`{a.name}` was {state.seat_name(p)}'s, but {twin.seat_name(twin.current_player)} "

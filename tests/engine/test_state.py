@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.compile.game import load_game
-from interpreter.core.errors import GameFault, GameError, IllegalAction
+from interpreter.core.errors import GameFault, IllegalAction
 from interpreter.engine.state import TERMINAL
 from tests.phases.table import X, Y, Z, game, hand, legal, position
 from tests.phases.test_tricks import spec as tricks_spec
@@ -104,3 +104,32 @@ def test_a_game_whose_totals_break_the_spec_s_promise_fails_at_its_end_with_the_
     assert e.value.message.endswith("sum to 0, but the spec declares a game total of 1 (at the end of the game, "
                                     "after deal 28; seed 6)")
     assert len(st.deals) == 28
+
+
+BARBU = Path(__file__).resolve().parents[2] / "specs" / "barbu" / "barbu.yaml"
+
+
+def test_a_deal_given_the_order_of_its_pack_is_dealt_from_that_order_whatever_the_seed():
+    g = load_game(BARBU)
+    order = list(range(52))
+    random.Random(5).shuffle(order)
+    one, two = (g.new_state(seed, first_dealer=0, decks={1: order, 2: order[::-1]}) for seed in (1, 2))
+    assert one.hands == two.hands
+    # dealt one card at a time from the left of the dealer (A): B takes the top card, C the next
+    assert sorted(one.hands[1]) == sorted(order[0::4]) and sorted(one.hands[0]) == sorted(order[3::4])
+    rng = random.Random(0)
+    while one.deal_number == 1:
+        one.apply(rng.choice(one.legal_actions()))
+    assert sorted(one.hands[2]) == sorted(order[::-1][0::4])  # the second deal: dealer B, C takes the top card
+
+
+@pytest.mark.parametrize("given, key", [
+    ({"hands": {0: []}}, "0"), ({"decks": {"1": []}}, "'1'"), ({"talons": {(1, 0): []}}, "(1, 0)"),
+    ({"cuts": {(0, 1): 3}}, "(0, 1)"),
+])
+def test_given_chance_outcomes_are_keyed_by_a_deal_and_a_wrong_key_is_refused(given, key):
+    with pytest.raises(ValueError) as e:
+        load_game(BARBU).new_state(1, **given)
+    what = next(iter(given))
+    assert str(e.value) == (f"`{what}` is keyed by deal number (1, 2, ...), or (deal number, k) for the deal's "
+                            f"k-th deal again, not {key}")

@@ -107,7 +107,7 @@ def test_a_spec_is_found_by_name_and_an_unknown_name_is_refused():
     assert load("piquet/au-cent").title == load_game(ROOT / "specs/piquet/au-cent.yaml").title
     with pytest.raises(EnvError) as e:
         load("no-such-game")
-    assert e.value.message == "no spec file or shipped spec named `no-such-game`"
+    assert e.value.message == "`no-such-game` is neither a file nor a shipped game (`cardspec list` shows the games)"
 
 
 def declaring_any(seed, game=None):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.core.errors import GameError, GameFault
+from interpreter.core.errors import GameFault
 
 from .table import X, game, play, position
 

@@ -280,8 +280,8 @@ def test_expressions_in_words(source, words):
     assert WORDS.cond(source) == words
 
 
-def test_readme_excerpt_is_what_the_command_prints():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_commands_page_excerpt_is_what_the_command_prints():
+    readme = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     block = readme.split("`cardspec rules specs/barbu/barbu.yaml` prints (an excerpt):", 1)[1]
     lines = block.split("```", 2)[1].strip("\n").split("\n")
     book = rules(BARBU).split("\n")

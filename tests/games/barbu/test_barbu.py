@@ -229,7 +229,6 @@ def test_same_seed_same_game():
 
 
 def test_clone_is_independent():
-    s = play_random_game(5, False)
     s2 = GAME.new_state(5)
     rng = random.Random(0)
     for _ in range(30):

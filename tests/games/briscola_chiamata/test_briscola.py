@@ -479,7 +479,7 @@ def test_seats_are_given_and_shown_in_playing_order(tmp_path):
 def independent_legal(game, st, history):
     """Sections 3 to 5, written again: the legal actions at this step, from the public
     history (the calls so far) and the hand of the seat to act."""
-    sn, names = game.seat_names, game.pack.names
+    names = game.pack.names
     phase = st.phase.kind
     if phase == "auction":
         bids = [a.split()[1] for _, a in history if a.startswith("bid ")]
