@@ -166,6 +166,8 @@ class Compiler:
         n = len(seat_names)
         step = 1 if s.get("direction", "clockwise") == "clockwise" else -1
         pack = self.compile_pack()
+        if self.errors:  # every card, suit and rank the spec names is read in the pack: it must be right first
+            raise SpecErrors(self.errors)
         contracts_spec = s["contracts"]
         self.n, self.step, self.pack, self.seat_names = n, step, pack, seat_names
         self.teams = self.compile_teams(seat_names)

@@ -2,29 +2,41 @@
 
 from __future__ import annotations
 
-from ..core.cards import Pack, normalize
+import re
+
+from ..core.cards import Pack, normalize, normalize_rank
 from ..core.errors import one_of, suggest
+
+# a card in the standard notation: a name outside the suits may not read so
+STANDARD = re.compile(r"(?:[AKQJT2-9]|10)[SHDC]")
 
 
 def compile_pack(owner, orders_at=("pack",)) -> Pack:
     """The pack of the spec `owner` compiles; with `orders_at` another place (a contract's `play`),
     with the rank orders given there. Errors go to `owner.error`."""
     p = owner.spec["pack"]
-    ranks = [str(r) for r in p["ranks"]]
+    suits, suit_ranks, suit_names = pack_suits(owner, p)
+    ranks = [normalize_rank(r) for r in p.get("ranks") or ()]
+    if len(suit_ranks) < len(suits) and not ranks:
+        owner.error(("pack",), "`ranks` are needed: " + one_of([s for s in suits if s not in suit_ranks])
+                    + " have no ranks of their own", at_key=True)
+        ranks = ["A"]
+    extra, titles = pack_extra(owner, p, suits, ranks, suit_ranks)
     orders = {}
-    jokers = [str(j) for j in p.get("extra", ())] if p.get("jokers") == "trumps" else []
+    jokers = list(extra) if p.get("jokers") == "trumps" else []
     jokers += [normalize(str(c)) for c in p.get("trump_cards", ())]  # cards that are always trumps
     bowers = compile_bowers(owner, p, ranks) if "bowers" in p else {}
     place = owner._get(orders_at) or {}
     always = set(jokers)
+    standard = [s for s in suits if s not in suit_ranks]
     # a rank whose every card is always a trump ranks among the trumps by its cards' names: no card of
     # it is ever a trump by its rank alone, so `trump_order` may leave it out (Skat's jacks)
-    dead = [r for r in ranks if all(f"{r}{s}" in always for s in map(str, p["suits"]))]
+    dead = [r for r in ranks if standard and all(f"{r}{s}" in always for s in standard)]
     for key in ("plain_order", "trump_order"):
         source = place if key in place else p
         where = (orders_at if key in place else ("pack",)) + (key,)
         if key in source:
-            order = [str(r) for r in source[key]]
+            order = [normalize_rank(r) if r not in jokers and r != "bower" else r for r in map(str, source[key])]
             allowed = ranks + (jokers + ["bower"] * ("bowers" in p) if key == "trump_order" else [])
             listed = sorted(x for x in order if x not in jokers and x != "bower")
             optional = dead if key == "trump_order" else []
@@ -44,7 +56,8 @@ def compile_pack(owner, orders_at=("pack",)) -> Pack:
     orders["joker_trumps"] = p.get("jokers") == "trumps"
     orders["trump_cards"] = [str(c) for c in p.get("trump_cards", ())]
     orders["bowers"] = bowers
-    pack = Pack.build(p["suits"], ranks, p.get("extra", ()), (), **orders)
+    made = {"suit_ranks": suit_ranks, "suit_names": suit_names, "titles": titles}
+    pack = Pack.build(suits, ranks, extra, (), **orders, **made)
     removed = []
     for i, name in enumerate(p.get("remove", ()) or ()):
         try:
@@ -54,14 +67,64 @@ def compile_pack(owner, orders_at=("pack",)) -> Pack:
             owner.error(("pack", "remove", i), f"`{name}` is not a card of this pack",
                        suggest(str(name), pack.names))
     if removed:
-        pack = Pack.build(p["suits"], ranks, p.get("extra", ()), removed, **orders)
+        pack = Pack.build(suits, ranks, extra, removed, **orders, **made)
+    check_points(owner, p, pack)
     return pack
+
+
+def pack_suits(owner, p) -> tuple[list[str], dict, dict]:
+    """The suits' letters, the suits with ranks of their own (letter -> ranks), and their names in words."""
+    suits, suit_ranks, names = [], {}, {}
+    for i, item in enumerate(p.get("suits") or ()):
+        if isinstance(item, dict):
+            letter = str(item.get("letter", ""))
+            if item.get("name"):
+                names[letter] = str(item["name"])
+            if item.get("ranks"):
+                suit_ranks[letter] = [normalize_rank(r) for r in item["ranks"]]
+                if len(set(suit_ranks[letter])) != len(suit_ranks[letter]):
+                    owner.error(("pack", "suits", i, "ranks"), f"the suit `{letter}` lists a rank twice")
+        else:
+            letter = str(item)
+        if letter in suits:
+            owner.error(("pack", "suits", i), f"the suit `{letter}` is listed twice")
+        suits.append(letter)
+    return suits, suit_ranks, names
+
+
+def pack_extra(owner, p, suits, ranks, suit_ranks) -> tuple[list[str], dict]:
+    """The cards outside every suit (`extra`), and their names in words; a name that reads as a card of
+    a suit, of this pack or of the standard one, is refused: the notation must read one way."""
+    extra, titles = [], {}
+    made = {f"{r}{s}" for s in suits for r in suit_ranks.get(s, ranks)}
+    for i, item in enumerate(p.get("extra") or ()):
+        card = normalize(str(item.get("card", "") if isinstance(item, dict) else item))
+        if isinstance(item, dict) and item.get("name"):
+            titles[card] = str(item["name"])
+        if card in made or STANDARD.fullmatch(card):
+            owner.error(("pack", "extra", i), f"`{card}` reads as a card of a suit: a card outside the suits "
+                                              "needs a name no suit's card has, e.g. `EX`")
+        elif card in extra:
+            owner.error(("pack", "extra", i), f"`{card}` is added twice")
+        else:
+            extra.append(card)
+    return extra, titles
+
+
+def check_points(owner, p, pack) -> None:
+    """Each key of `points` and `trump_points` is a rank, a card of the pack, or `others`."""
+    for key in ("points", "trump_points"):
+        for k in (p.get(key) or {}):
+            word = k if k == "others" else normalize_rank(normalize(str(k)))
+            if word != "others" and word not in pack.ranks and word not in pack.by_name:
+                owner.error(("pack", key, k), f"`{k}` is neither a rank nor a card of this pack, nor `others`",
+                            suggest(str(k), [*pack.ranks, *pack.names, "others"]), at_key=True)
 
 
 def compile_bowers(owner, p, ranks) -> dict:
     """`pack.bowers`: each trump suit -> the card of another suit that joins it."""
     bowers = {}
-    suits = [str(x) for x in p["suits"]]
+    suits = pack_suits(owner, p)[0]
     for t, card in (p.get("bowers") or {}).items():
         t, card = str(t), normalize(str(card))
         if t not in suits:

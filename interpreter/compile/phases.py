@@ -298,8 +298,7 @@ class PhaseCompiler:
             first = self.owner.expr(base + ("by",), "seat")
         cats = [self.compile_category(base + ("categories", cname), cname, c or {})
                 for cname, c in (p.get("categories") or {}).items()]
-        points = self.owner.spec["pack"].get("points") or {}
-        pips = tuple(points.get(self.owner.pack.ranks[r], 0) if r >= 0 else 0 for r in self.owner.pack.rank)
+        pips = self.owner.pack.points_of(self.owner.spec["pack"].get("points"))
         return Declare(name, self.owner.pack, n, first, cats, p.get("answers"), pips, alone)
 
     def _phase_double(self, name, p, base, ctx):

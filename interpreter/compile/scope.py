@@ -188,11 +188,11 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                                        doc="the bid's strain: its suit, or none for a strain that is no suit (NT)")}
     history_scope(names, funcs, attrs)  # earlier deals: `earlier_deals`, `call_in(d, p)`...
     if points or trump_points:
-        plain = tuple((points or {}).get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+        plain = pack.points_of(points)
         if trump_points is None:
             attrs["card"]["points"] = Attr("number", table=plain, doc="the card's point value")
         else:
-            trumps = tuple(trump_points.get(pack.ranks[r], 0) if r >= 0 else 0 for r in pack.rank)
+            trumps = pack.points_of(trump_points)
             attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
                                            doc="the card's point value (its trump value in the trump suit)")
     return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved, missing=missing)

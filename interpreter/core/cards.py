@@ -4,9 +4,12 @@ A `Pack` is built from the spec's suits and ranks (ranks listed high to low). Ca
 is an index into `pack.names`; its suit, rank and plain strength are looked up in
 tuples, so the play loop compares ints and never parses a name.
 
-Notation everywhere (specs, records, the screen): rank letter then suit letter, `QS`,
-`TH`, `2D`; jokers `BJ` and `LJ`. `10H` is accepted as input for `TH`, and input is
-case-insensitive.
+Notation everywhere (specs, records, the screen): rank then suit letter, `QS`, `TH`, `2D`;
+jokers `BJ` and `LJ`. `10H` is accepted as input for `TH`, and input is case-insensitive.
+A spec may name its own suits (any capital letter, with a name for the rulebook), give a
+suit its own ranks (`21A` .. `1A`: the rank is then any word of digits or capitals, a
+ten always written `T`), and add cards outside every suit by name (`EX`); a pack whose
+names would read two ways is refused when the spec is checked.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 JOKERS = ("BJ", "LJ")
+JOKER_TITLES = {"BJ": "the big joker", "LJ": "the little joker"}
 NO_SUIT = -1  # the suit of a joker
 
 
@@ -35,6 +39,9 @@ class Pack:
     suit_with_trump: dict = field(default_factory=dict, repr=False)  # trump -> suit table, jokers included
     trump_powers: dict = field(default_factory=dict, repr=False)  # trump -> trump order, where a bower moves
     bowers: dict = field(default_factory=dict, repr=False)  # trump suit -> the card that joins it (a bower)
+    suit_names: tuple[str, ...] = ()  # each suit in words (`spades`), for the rulebook and the screen
+    titles: dict = field(default_factory=dict, repr=False)  # a card outside the suits -> its name in words
+    own_ranks: frozenset = frozenset()  # the suits (indexes) with ranks of their own, not `ranks`
 
     @property
     def cards_only(self) -> int | None:
@@ -48,33 +55,46 @@ class Pack:
 
     @classmethod
     def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None,
-              joker_trumps=False, trump_cards=(), bowers=None) -> "Pack":
+              joker_trumps=False, trump_cards=(), bowers=None, suit_ranks=None, suit_names=None,
+              titles=None) -> "Pack":
         """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`.
 
+        `suit_ranks` gives a suit ranks of its own (high to low) instead of `ranks`; `ranks`
+        (the pack's rank names) is then `ranks` followed by the other ranks in the order first
+        met. `suit_names` says each suit in words, `titles` each `extra` card.
+
         `plain_order` and `trump_order` (high to low) say how cards beat each other in play
-        when that differs from the natural order of `ranks`; a card that is always a trump
-        stands in them by name (`BJ`, `2D`). With `joker_trumps` the jokers, and the cards
-        named in `trump_cards`, are cards of whatever suit is trump (with no trump: jokers
-        of no suit, other cards of their own). `bowers` maps a trump suit to a card of another
-        suit that then belongs to the trump suit (for following suit too), ranked in
-        `trump_order` where the word `bower` stands."""
+        when that differs from the natural order of `ranks` (in the suits that use `ranks`);
+        a card that is always a trump stands in them by name (`BJ`, `2D`). With `joker_trumps`
+        the jokers, and the cards named in `trump_cards`, are cards of whatever suit is trump
+        (with no trump: jokers of no suit, other cards of their own). `bowers` maps a trump
+        suit to a card of another suit that then belongs to the trump suit (for following suit
+        too), ranked in `trump_order` where the word `bower` stands."""
+        suits, ranks = [str(x) for x in suits], [str(r) for r in ranks]
         removed = {normalize(c) for c in removed}
-        names, suit, rank, strength = [], [], [], []
-        top = len(ranks)
+        own = {si: [str(r) for r in suit_ranks[s]] for si, s in enumerate(suits) if s in (suit_ranks or {})}
+        every_rank = list(ranks)
+        for rs in own.values():
+            every_rank += [r for r in rs if r not in every_rank]
+        names, suit, rank, strength, standard = [], [], [], [], []
         for si, s in enumerate(suits):
-            for ri, r in enumerate(ranks):
+            in_suit = own.get(si, ranks)
+            for ri, r in enumerate(in_suit):
                 name = f"{r}{s}"
                 if name in removed:
                     continue
                 names.append(name)
                 suit.append(si)
-                rank.append(ri)
-                strength.append(top - ri)
+                rank.append(every_rank.index(r))
+                strength.append(len(in_suit) - ri)
+                standard.append(si not in own)
+        top = max([len(ranks), *map(len, own.values())])
         for ji, j in enumerate(extra):
             names.append(j)
             suit.append(NO_SUIT)
             rank.append(-1)
             strength.append(top + len(extra) - ji)
+            standard.append(False)
         always = {normalize(c) for c in trump_cards}
         if joker_trumps:
             always |= set(extra)
@@ -83,7 +103,8 @@ class Pack:
             if order is None:
                 return None
             order = [str(r) for r in order]
-            keys = [n if n in always or r < 0 else ranks[r] for r, n in zip(rank, names)]
+            keys = [n if n in always or r < 0 else every_rank[r] if std else None
+                    for r, n, std in zip(rank, names, standard)]
             return tuple(len(order) - order.index(k) if k in order else st for k, st in zip(keys, strength))
 
         suit_with_trump = {}
@@ -110,19 +131,30 @@ class Pack:
                 trump_powers[t] = tuple(powers)
         return cls(
             suits=tuple(suits),
-            ranks=tuple(ranks),
+            ranks=tuple(every_rank),
             names=tuple(names),
             suit=tuple(suit),
             rank=tuple(rank),
             strength=tuple(strength),
-            by_name={n: i for i, n in enumerate(names)},
+            by_name=index,
             power=power,
             trump_power=trump_power,
             joker_trumps=bool(always),
             suit_with_trump=suit_with_trump,
             trump_powers=trump_powers,
             bowers=bower_of,
+            suit_names=tuple((suit_names or {}).get(s) or SUIT_NAMES.get(s, s) for s in suits),
+            titles={j: (titles or {}).get(j) or JOKER_TITLES.get(j, j) for j in extra},
+            own_ranks=frozenset(own),
         )
+
+    def points_of(self, table) -> tuple:
+        """Each card's points from a spec's `points` table: by the card's name, else by its rank,
+        else `others` (0 when absent)."""
+        table = {k if k == "others" else normalize_rank(normalize(str(k))): v for k, v in (table or {}).items()}
+        rest = table.get("others", 0)
+        return tuple(table.get(name, table.get(self.ranks[r], rest) if r >= 0 else rest)
+                     for name, r in zip(self.names, self.rank))
 
     def __len__(self) -> int:
         return len(self.names)
@@ -156,10 +188,16 @@ class Pack:
             ranks = [self.ranks[self.rank[c]] for c in sorted(cards, key=self.sort_key) if self.suit[c] == si]
             if ranks:
                 groups.append(f"{s}: {' '.join(ranks)}")
-        jokers = [self.names[c] for c in cards if self.suit[c] == NO_SUIT]
+        jokers = [self.names[c] for c in sorted(cards, key=self.sort_key) if self.suit[c] == NO_SUIT]
         if jokers:
             groups.append(" ".join(jokers))
         return "   ".join(groups) if groups else "(no cards)"
+
+
+def normalize_rank(text) -> str:
+    """A rank as the pack names it: `10` is `T`."""
+    t = str(text).strip().upper()
+    return "T" if t == "10" else t
 
 
 def normalize(text: str) -> str:

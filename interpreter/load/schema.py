@@ -37,6 +37,9 @@ _WHY_REQUIRED = {
 # What a `pattern` means, since a regular expression means nothing to a card player.
 _PATTERN_MEANS = {
     "^(?:(?:[AKQJTakqjt2-9]|10)[SHDCshdc]|[BbLl][Jj])$": "a card: rank then suit, like `QS`, `TH`, `2D`, or a joker `BJ`, `LJ`",
+    "^(?:[A-Z]|[0-9]{1,2})$": "a rank: a capital letter (`A`, `K`, `T` the ten) or a number up to 99",
+    "^[A-Z]$": "a suit's letter: one capital letter (`S`, `H`, `D`, `C`, or a letter of the spec's own suit)",
+    "^[A-Za-z0-9]{2,4}$": "a card's name: two to four letters or digits (`BJ`, `EX`)",
 }
 
 _TYPE_WORDS = {
@@ -243,6 +246,9 @@ def _alternatives(doc: Document, e: ValidationError, path: tuple, name: str) -> 
     if deeper:
         # the value has the shape of one branch: what is wrong is inside it
         return _convert(doc, best_match(deeper))
+    fits = [c for c in e.context if c.validator not in ("type", "enum", "const")]
+    if fits:  # the value is of the type of one branch, but not what that branch wants of it
+        return _convert(doc, best_match(fits))
     branches = e.schema.get(e.validator, [])
     choices: list[str] = []
     words: list[str] = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 
 from ..compile.game import load_game
+from ..core.cards import normalize_rank
 from .describe import resolved
 from .rulebook_phases import PhaseWriter, _announce, _cap, _value
 from .wording import (
@@ -32,6 +33,7 @@ from .wording import (
     number_word,
     rank_name,
     rank_word,
+    symbol,
 )
 
 # --------------------------------------------------------------------------------------
@@ -137,7 +139,7 @@ class _Writer(PhaseWriter):
         for k, o in (data.get("options") or {}).items():
             if (o or {}).get("number"):
                 names.add(k)
-        self.w = Words(names, announced)
+        self.w = Words(names, announced, game.pack)
         self.book_ = Book(as_text(data.get("title") or data.get("game") or "Untitled game"))
 
     def book(self) -> Book:
@@ -183,13 +185,23 @@ class _Writer(PhaseWriter):
         self.add("Players", "_players", lines)
 
     def pack(self):
-        p = self.d["pack"]
-        suits, ranks = [SUITS[s] for s in p["suits"]], [str(r) for r in p["ranks"]]
-        lines = [f"{len(self.g.pack)} cards: the {listing(suits)}, each ranked from high to low "
-                 f"{' '.join(ranks)}" + (f" ({rank_name(ranks[0])} high)" if ranks[0] in RANKS else "")
-                 + (", the order of sequences." if p.get("plain_order") else ".")]
-        if p.get("extra"):
-            lines.append(f"Added: {listing(JOKERS[j] for j in p['extra'])}.")
+        p, pack = self.d["pack"], self.g.pack
+        own = pack.own_ranks
+        standard = [i for i in range(len(pack.suits)) if i not in own]
+        ranks = [r for r in map(normalize_rank, p.get("ranks") or ())]
+        lines = []
+        if standard:
+            lines.append(f"{len(pack)} cards: the {listing(pack.suit_names[i] for i in standard)}, each ranked from "
+                         f"high to low {' '.join(ranks)}" + (f" ({rank_name(ranks[0])} high)" if ranks[0] in RANKS
+                                                            else "")
+                         + (", the order of sequences." if p.get("plain_order") else "."))
+        for i in sorted(own):
+            in_suit = [pack.ranks[pack.rank[c]] for c in range(len(pack)) if pack.suit[c] == i]
+            lines.append((f"{len(pack)} cards. " if not lines else "")
+                         + f"The {pack.suit_names[i]}: {number_word(len(in_suit))} cards, ranked from high to low "
+                         f"{' '.join(in_suit)} (written `{in_suit[0]}{pack.suits[i]}` to `{in_suit[-1]}{pack.suits[i]}`).")
+        if pack.titles:
+            lines.append(f"Added: {listing(t if c in JOKERS else f'{t} (`{c}`)' for c, t in pack.titles.items())}.")
         if p.get("remove"):
             lines.append(f"Taken out: {listing('the ' + card_name(c) for c in p['remove'])}.")
         if p.get("plain_order"):
@@ -208,8 +220,11 @@ class _Writer(PhaseWriter):
                 lines.append(f"When {SUITS[str(t)]} are trumps, the {card_name(c)} is a trump (the bower), a "
                              f"{SUITS[str(t)][:-1]} and no longer a {SUITS[str(c)[-1]][:-1]}.")
         if p.get("points"):
-            lines.append("Card points: " + ", ".join(f"{rank_word(r)} {v}" for r, v in p["points"].items())
-                         + (", other cards 0." if len(p["points"]) < len(ranks) else "."))
+            said = [f"{rank_word(r) if normalize_rank(r) in pack.ranks else symbol(str(r), pack)} {v}"
+                    for r, v in p["points"].items() if r != "others"]
+            rest = p["points"].get("others", 0)
+            lines.append("Card points: " + ", ".join(said) + (f", other cards {rest}." if rest or len(said) < len(
+                pack.ranks) else "."))
         if p.get("trump_points"):
             lines.append("In the trump suit: " + ", ".join(f"{rank_word(r)} {v}" for r, v in p["trump_points"].items())
                          + ".")
@@ -373,7 +388,7 @@ class _Writer(PhaseWriter):
             params = list((f.get("params") or {}))
             head = call_words(name, params).replace('"', "")
             desc = as_text(f["description"]) if f.get("description") else ""
-            inner = Words(self.w.spec_names | set(params), self.w.announced - set(params))
+            inner = Words(self.w.spec_names | set(params), self.w.announced - set(params), self.w.pack)
             lines = [f"{head}: {desc}" if desc else f"{head}:", f"  = {inner(f.get('value'))}"]
             self.add("Terms used", name, lines)
 

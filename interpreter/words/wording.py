@@ -13,7 +13,7 @@ from lark import Token, Tree
 from ..expr.syntax import ExprError, parse
 
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+RANKS = {"A": "ace", "K": "king", "Q": "queen", "N": "knight", "J": "jack", "T": "ten"}
 JOKERS = {"BJ": "the big joker", "LJ": "the little joker"}
 NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
@@ -66,8 +66,9 @@ class _Unsaid(Exception):
 class Words:
     """Expressions told in words, for one spec (its functions and announcements keep their names)."""
 
-    def __init__(self, spec_names=(), announced=()):
+    def __init__(self, spec_names=(), announced=(), pack=None):
         self.spec_names, self.announced = set(spec_names), set(announced)
+        self.pack = pack  # the game's pack: its own suits and cards are said by their names
 
     def __call__(self, source) -> str:
         if isinstance(source, bool):
@@ -135,7 +136,7 @@ class Words:
         if kind == "name":
             return self.name(str(ch[0]), loop)
         if kind == "symbol":
-            return symbol(str(ch[0]))
+            return symbol(str(ch[0]), self.pack)
         if kind in ("none_", "true_", "false_"):
             return {"none_": "none", "true_": "true", "false_": "false"}[kind]
         if kind == "list_":
@@ -155,7 +156,7 @@ class Words:
         if t.type == "NAME":
             return self.name(str(t), loop)
         if t.type == "SYMBOL":
-            return symbol(str(t))
+            return symbol(str(t), self.pack)
         raise _Unsaid(t.type)
 
     def group(self, t, loop, parent, left=False) -> str:
@@ -335,18 +336,21 @@ def _possessive(w: str) -> str:
     return {"the player": "the player's", "he": "his"}.get(w, w + ("'" if w.endswith("s") else "'s"))
 
 
-def symbol(text: str) -> str:
-    """`QS` as "the queen of spades", `H` as "hearts", `Q` as "queen"."""
+def symbol(text: str, pack=None) -> str:
+    """`QS` as "the queen of spades", `H` as "hearts", `Q` as "queen"; with the game's `pack`, its own
+    suits and cards by the names it gives them (`21A` as "the 21 of trumps", `EX` as "the Excuse")."""
     t = text.upper()
-    if t in JOKERS:
-        return JOKERS[t]
-    if t in SUITS:
-        return SUITS[t]
+    suits = dict(zip(pack.suits, pack.suit_names)) if pack is not None else SUITS
+    titles = pack.titles if pack is not None else JOKERS
+    if t in titles:
+        return titles[t]
+    if t in suits:
+        return suits[t]
     if t in RANKS:
         return RANKS[t]
-    if len(t) >= 2 and t[-1] in SUITS:
+    if len(t) >= 2 and t[-1] in suits:
         rank = t[:-1]
-        return f"the {RANKS.get('T' if rank == '10' else rank, rank)} of {SUITS[t[-1]]}"
+        return f"the {RANKS.get('T' if rank == '10' else rank, rank)} of {suits[t[-1]]}"
     return text
 
 

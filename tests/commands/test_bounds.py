@@ -49,8 +49,8 @@ def test_ten_thousand_bad_ranks_show_fifty_errors_and_a_count(tmp_path):
     code, out, err = validate(tmp_path, BARBU.replace(RANKS, f"ranks: [{ranks}]"))
     assert code == EXIT_SPEC and out == ""
     lines = err.splitlines()
-    assert lines[0] == ("spec.yaml:15:11: `pack.ranks[0]` must be `A`, `K`, `Q`, `J`, `T`, `9`, `8`, `7`, "
-                        "`6`, `5`, `4`, `3` or `2`, not `X0`")
+    assert lines[0] == ("spec.yaml:15:11: `pack.ranks[0]` must be a rank: a capital letter (`A`, `K`, `T` the "
+                        "ten) or a number up to 99, not `X0`")
     assert sum(line.startswith("spec.yaml:15:") for line in lines) == 50
     assert lines[-2:] == ["... and 9,950 more errors", "1 of 1 spec(s) invalid"]
     # the 50th error is X49; a long source line is shown as a window around the caret

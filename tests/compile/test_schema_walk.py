@@ -172,9 +172,9 @@ def with_value(data: dict, path: tuple, value) -> dict:
     out = copy.deepcopy(data)
     node = out
     for step in path[:-1]:
-        if node.get(step) is None:
+        if isinstance(node, dict) and node.get(step) is None:
             node[step] = {}
-        node = node[step]
+        node = node[step]  # (an int step is an item of a list)
     if value is DELETE:
         node.pop(path[-1], None)
     else:
@@ -253,6 +253,9 @@ BIDDING = with_value(with_value(SMALL, ("seats",), ["X", "Y"]), ("phases",), {
     "play": None, "score": None})
 AUCTION = with_value(SMALL, ("phases",), {"deal": None, "auction": {"bids": [1, 2, 3]}, "play": None, "score": None})
 NOTHING_TURNED_UP = with_value(BIDDING, ("phases", "deal"), {"hand_size": 3})  # a trump_bid with no card to take
+OWN_SUIT = with_value(SMALL, ("pack", "suits"), ["S", "H", {"letter": "U", "name": "crowns", "ranks": [3, 2, 1]}])
+ODD_CARD = with_value(with_value(SMALL, ("pack", "extra"), [{"card": "EX", "name": "the odd one"}]),
+                      ("phases", "deal"), {"hand_size": 4})
 PARTIE = with_value(with_value(SMALL, ("partie",), {"ends_when": "games_played >= 2"}), ("match", "deals"), 1)
 
 
@@ -272,6 +275,11 @@ class Probe:
 
 
 PROBES = [
+    Probe(OWN_SUIT, ("pack", "suits", 2, "ranks"), [4, 3, 2, 1], other=[3, 2, 1]),
+    Probe(OWN_SUIT, ("pack", "suits", 2, "letter"), "V", other="U"),
+    Probe(OWN_SUIT, ("pack", "suits", 2, "name"), "crowns"),
+    Probe(ODD_CARD, ("pack", "extra", 0, "card"), "EX", other="XE"),
+    Probe(ODD_CARD, ("pack", "extra", 0, "name"), "the odd one"),
     Probe(AUCTION, ("phases", "auction", "hold"), True),
     Probe(with_value(AUCTION, ("phases", "auction", "bids"), {"levels": [1], "strains": ["S", "H", "NT"]}),
           ("phases", "auction", "bids", "levels"), [1, 2]),

@@ -225,13 +225,12 @@ def test_announce_list_with_a_bad_entry_points_at_the_entry():
 
 
 def test_pack_details():
-    e = only_error(TINY.replace("ranks: [A, K, Q]", "ranks: [A, K, Q]\n  points: {A: 11, Z: 2}"))
-    assert e.message.startswith("`Z` is not allowed as a key in `pack.points`")
-    assert (e.line, e.column) == (6, 19)
-    e = only_error(TINY.replace("suits: [S, H]", "suits: [S, X]"))
-    assert e.message == "`pack.suits[1]` must be `S`, `H`, `D` or `C`, not `X`"
-    e = only_error(TINY.replace("ranks: [A, K, Q]", "ranks: [A, K, Q]\n  remove: [QS, 11H]"))
-    assert e.message.startswith("`pack.remove[1]` must be a card")
+    e = only_error(TINY.replace("suits: [S, H]", "suits: [S, x]"))
+    assert e.message.startswith("`pack.suits[1]` must be")
+    e = only_error(TINY.replace("ranks: [A, K, Q]", "ranks: [A, K, Q]\n  remove: [QS, H]"))
+    assert e.message == "`pack.remove[1]` must have at least 2 characters"
+    e = only_error(TINY.replace("ranks: [A, K, Q]", "ranks: [A, K, Q]\n  extra: [E]"))
+    assert e.message.startswith("`pack.extra[0]` must be")
     assert structure_errors("t.yaml", TINY.replace("ranks: [A, K, Q]", "ranks: [A, K, Q, 9, 8]\n  extra: [BJ]\n  remove: [8S, 10h]")) == []
 
 
