@@ -18,7 +18,7 @@ PACKAGE = ROOT / "interpreter"
 MAX_LINES = 500  # a module past this is doing two things
 # lowest first; the package's own top modules (`cli`, `__main__`, `__init__`) sit above them all
 STAGES = ("core", "load", "expr", "phases", "engine", "compile", "words", "players", "record", "study",
-          "env", "commands")
+          "env", "web", "commands")
 TOP = ("interpreter", "interpreter.cli", "interpreter.__main__")
 
 

@@ -4,9 +4,9 @@
 Imports: every stage; only `cli` imports the commands.
 """
 
-from . import arena, inspect, new, play, replay, rules, simulate, validate
+from . import arena, inspect, new, play, replay, rules, serve, simulate, validate
 
 # command name -> the module that declares and runs it (in the order `--help` lists them)
-COMMANDS = {"list": inspect, "validate": validate, "play": play, "simulate": simulate, "arena": arena,
+COMMANDS = {"list": inspect, "validate": validate, "play": play, "serve": serve, "simulate": simulate, "arena": arena,
             "replay": replay,
             "show": inspect, "diff": inspect, "rules": rules, "new": new, "schema": inspect}

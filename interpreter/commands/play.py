@@ -47,11 +47,11 @@ def add_parser(sub) -> None:
 
 
 
-def cmd_play(args, io) -> int:
+def new_game(args, io):
+    """The game a command line asks for (`play`, `serve`): (spec file, seat kinds, agents, record path, state)."""
     import random
 
     from ..compile.game import load_game
-    from ..record.replay import dump, record_of
 
     if args.deals is not None and args.deals < 1:
         raise UsageError("--deals must be at least 1")
@@ -62,6 +62,14 @@ def cmd_play(args, io) -> int:
     path = Path(args.record or f"records/{spec.stem}-{seed}.yaml")
     state = game.new_state(seed)  # (a spec that fails as the game starts leaves no record file behind)
     _check_writable(path)
+    return spec, kinds, agents, path, state
+
+
+def cmd_play(args, io) -> int:
+    from ..record.replay import dump, record_of
+
+    spec, kinds, agents, path, state = new_game(args, io)
+    game, seed = state.game, state.seed
     sn = game.seat_names
     io.say(f"{game.title}: seats {', '.join(f'{sn[i]} {kinds[i]}' for i in game.turn_order)}; seed {seed}")
     status = EXIT_OK
