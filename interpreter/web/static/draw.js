@@ -54,6 +54,23 @@ const Draw = (() => {
     return el("span", { class: "cards" }, (names || []).map((n) => card(game, n)));
   }
 
+  // the fields of a view drawn by name; any other is drawn by `plain`
+  const KNOWN = new Set(["seat", "deal", "dealer", "declarer", "phase", "to_act", "contract", "announced", "doubles", "hand",
+    "passing", "passed", "hand_sizes", "shown_hands", "trick", "tricks", "tricks_won", "layout", "out", "sitting_out",
+    "talon_size", "turn_up", "calls", "said", "out_of_play", "dead_card", "maker", "called_card", "partner", "trump",
+    "talon", "talon_exposed", "talon_seen", "declarations", "declaring", "discards", "exchanged", "totals", "past_deals",
+    "legal"]);
+
+  function plain(game, x) {
+    if (Array.isArray(x)) {
+      return x.every((c) => typeof c === "string" && game.cards.includes(c)) ? cards(game, x) : el("span", {}, x.map((y, i) => [i ? ", " : "", plain(game, y)]));
+    }
+    if (x && typeof x === "object") {
+      return el("span", {}, Object.entries(x).map(([k, y], i) => [i ? "; " : "", `${k} `, plain(game, y)]));
+    }
+    return String(x);
+  }
+
   function line(label, ...content) {
     return el("p", { class: "fact" }, el("span", { class: "label" }, label + ": "), ...content);
   }
@@ -80,8 +97,9 @@ const Draw = (() => {
     const bits = [`Deal ${v.deal}`, `dealer ${v.dealer}`];
     if (v.declarer) bits.push(`declarer ${v.declarer}`);
     if (v.contract) bits.push(`contract ${g.contracts[v.contract] || v.contract}`);
-    for (const [k, x] of Object.entries(v.announced || {})) bits.push(`${k} ${x}`);
-    if (v.trump) bits.push(`trump ${SUITS[v.trump] ? SUITS[v.trump][0] + " " + SUITS[v.trump][1] : v.trump}`);
+    const suit = (x) => (g.suits.includes(x) && SUITS[x] ? `${SUITS[x][0]} ${SUITS[x][1]}` : x);
+    for (const [k, x] of Object.entries(v.announced || {})) bits.push(`${k} ${suit(x)}`);
+    if (v.trump && !("trump" in (v.announced || {}))) bits.push(`trump ${suit(v.trump)}`);  // (said once)
     if (v.phase) bits.push(`phase ${v.phase}`);
     return el("p", { class: "deal" }, bits.join(" \u00b7 "));
   }
@@ -148,6 +166,11 @@ const Draw = (() => {
       facts.push(el("div", { class: "shown" }, el("h3", {}, `${s}'s hand, face up`),
         el("div", { class: "hand" }, hand.map((c) => clickable(g, c, p, false)))));
     }
+    for (const [k, x] of Object.entries(v)) {  // a field this page does not know yet: shown plainly
+      if (!KNOWN.has(k) && x !== null && x !== false && !(typeof x === "object" && !Object.keys(x).length)) {
+        facts.push(line(k.replaceAll("_", " "), plain(g, x)));
+      }
+    }
     return el("section", { class: "centre", "aria-label": "The table" }, out, facts);
   }
 
@@ -172,7 +195,9 @@ const Draw = (() => {
     const shown = new Set([...(f.view.hand || []), ...Object.values(f.view.shown_hands || {}).flat()]);
     const buttons = f.choices.filter((c) => !c.card || c.rest || !shown.has(c.card)).map((c) =>
       el("button", { type: "button", class: "choice", "data-action": c.name, onclick: () => p.send(c.name) }, c.name));
-    const what = f.choices.some((c) => c.card && !c.rest && shown.has(c.card)) ? "click a card" : "";
+    const barred = p.verb && (f.view.hand || []).some((c) => !p.byCard.has(c));
+    const what = f.choices.some((c) => c.card && !c.rest && shown.has(c.card))
+      ? "click a card" + (barred ? " (the greyed ones may not be played now)" : "") : "";
     return el("section", { class: "choices", "aria-label": "Your choices" },
       el("h2", {}, "Your turn" + (what && buttons.length ? ": click a card, or choose" : what ? `: ${what}` : "")),
       buttons.length ? el("div", { class: "buttons" }, buttons) : null);
@@ -233,6 +258,7 @@ const Draw = (() => {
     if (again) again.focus();
     else if (p.mine && (!lastTurn || focusKey)) { const first = main.querySelector(".card.legal, button.choice"); if (first) first.focus(); }
     lastTurn = p.mine;
+    for (const list of main.querySelectorAll(".log > ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
     if (p.mine) refused("");
   }
 
