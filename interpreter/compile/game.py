@@ -163,8 +163,7 @@ class Compiler:
     def compile(self) -> Game:
         s = self.spec
         seat_names = tuple(str(x) for x in s["seats"])
-        n = len(seat_names)
-        step = 1 if s.get("direction", "clockwise") == "clockwise" else -1
+        n, step = len(seat_names), 1 if s.get("direction", "clockwise") == "clockwise" else -1
         pack = self.compile_pack()
         if self.errors:  # every card, suit and rank the spec names is read in the pack: it must be right first
             raise SpecErrors(self.errors)

@@ -22,7 +22,7 @@ from ..phases.contract import Announce, ChooseContract, ContractPlay
 from ..phases.deal import Deal
 from ..phases.declare import Category, Declare
 from ..phases.double import Double
-from ..phases.exchange import Draw, Exchange, Show, TakeAndDiscard
+from ..phases.exchange import NO_RULES, DiscardRules, Draw, Exchange, Show, TakeAndDiscard
 from ..phases.expose import Expose
 from ..phases.passing import PassCards
 from ..phases.score import Score
@@ -40,7 +40,7 @@ PHASE_KEYS = {
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "exchange": {"by", "min", "max", "sees_unused", "draw", "take"},
+    "exchange": {"by", "min", "max", "sees_unused", "draw", "take", "rules", "shown"},
     "draw": {"by"},
     "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round", "pass",
              "before_looking"},
@@ -226,13 +226,28 @@ class PhaseCompiler:
                                                     "takes first (`take`)", at_key=True)
             least = self.owner.expr(base + ("min",), "number") if "min" in p else None
             most = self.owner.expr(base + ("max",), "number") if "max" in p else None
-            return TakeAndDiscard(name, self.owner.pack, by, least, most, str(p["take"]))
+            return TakeAndDiscard(name, self.owner.pack, by, least, most, str(p["take"]),
+                                  self.discard_rules(p, base, ctx.rules))
         least = self.owner.expr(base + ("min",), "number", default="0")
         most = self.owner.expr(base + ("max",), "number", default="pack_size")
         self.only_with(p, base, "sees_unused", p.get("draw", True) is not False, "an exchange that draws: with "
                        "`draw: false` the cards are drawn later, by a `draw` phase")
         sees = self.owner.expr(base + ("sees_unused",), "number") if "sees_unused" in p else None
-        return Exchange(name, self.owner.pack, by, least, most, sees, draws=p.get("draw", True) is not False)
+        return Exchange(name, self.owner.pack, by, least, most, sees, draws=p.get("draw", True) is not False,
+                        discarding=self.discard_rules(p, base, ctx.rules))
+
+    def discard_rules(self, p, base, rules) -> DiscardRules:
+        """An exchange's `rules` (play rules that limit the discards, as they limit the cards played) and
+        `shown` (the discards laid face up)."""
+        chosen = []
+        for i, rn in enumerate(p.get("rules") or ()):
+            if rn in rules:
+                chosen.append(rules[rn])
+            else:
+                self.owner.error(base + ("rules", i), f"unknown play rule `{rn}`; the rules are listed under "
+                                                      "`play_rules`", suggest(str(rn), rules))
+        shown = self.owner.plays.card_filter(base + ("shown",), what="`shown`") if "shown" in p else None
+        return DiscardRules(chosen, shown) if chosen or shown else NO_RULES
 
     def _phase_call(self, name, p, base, ctx):
         n = self.owner.n

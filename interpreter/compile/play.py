@@ -112,12 +112,23 @@ class PlayCompiler:
         open_from = self.owner.expr(fpath, "bool") if fpath and hpath else None
         cpath, _ = self.play_setting(key, "controller")
         controller = self.owner.expr(cpath, "seat") if cpath else None
+        bpath, beats_source = self.play_setting(key, "beats")
+        beats = None
+        if bpath is not None:
+            if "wins_trick" in str(beats_source).replace("(", " ").split():
+                self.owner.error(bpath, "`beats` says which card wins a trick, so it cannot ask `wins_trick`, "
+                                        "which asks `beats`: compare `card` with `best` instead")
+            else:
+                beats = self.card_filter(bpath, what="`beats`")
+        led_path, _ = self.play_setting(key, "led_suit")
+        led = self.owner.expr(led_path, "suit") if led_path else None
         tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,
                         trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand, controller=controller,
-                        open_from=open_from)
+                        open_from=open_from, beats=beats, led=led)
         tricks.pairs = self.owner.pairs
-        # (a play where another seat chooses a hand's card, or hands are laid open from a moment on, runs its
-        # closures: the generated loop knows neither)
-        if self.owner.generated and not self.owner.errors and controller is None and open_from is None:
+        # (a play where another seat chooses a hand's card, where hands are laid open from a moment on, or
+        # whose tricks are won or led by the spec's own rule, runs its closures: the generated loop knows none)
+        if self.owner.generated and not self.owner.errors and controller is None and open_from is None \
+                and beats is None and led is None:
             tricks.install(compile_tricks(tricks))
         return tricks

@@ -23,6 +23,10 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     every seat has exactly one team-mate; otherwise using it is an error that says why. `bids`
     is the type of the game's auction bids (None without an auction) and, for bids of levels and
     strains, (each bid's level, each bid's strain): the auction's calls are names then."""
+    # a card outside every suit (a joker, the Excuse) has no suit and no rank: `none` in expressions. The
+    # engine's tables say -1; a pack without such cards reads its tables as they are (and generated code
+    # keeps the fields it reads in locals)
+    suitless = any(s < 0 for s in pack.suit)
     names = {
         "player": Name("seat", get=_attr("player"), doc="the seat being scored, or whose turn it is"),
         "dealer": Name("seat", get=_attr("dealer"), doc="the dealer of this deal"),
@@ -41,7 +45,10 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "tricks": Name("list<trick>", get=_attr("tricks"), doc="the completed tricks of this deal, in order"),
         "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
         "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
-        "led_suit": Name("suit", get=_attr("led_suit"), doc="the suit led to this trick, or none"),
+        "led_suit": Name("suit", get=_led_suit if suitless else _attr("led_suit"),
+                         doc="the suit led to this trick, or none"),
+        "best": Name("card", get=lambda st: st.trick_best if st.trick_best >= 0 else None,
+                     doc="the card winning the trick in progress, or none"),
         "leader": Name("seat", get=_attr("leader"), doc="who led (or leads) the trick in progress"),
         "leading": Name("bool", get=_attr("leading"), doc="true when the player is on lead"),
         "deal_number": Name("number", get=_attr("deal_number"), doc="the number of this deal, from 1"),
@@ -85,6 +92,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     def wins_trick(state, c):
         if not state.trick_cards:
             return True
+        beats = getattr(getattr(state, "phase", None), "beats", None)  # the spec's own rule of who takes a trick
+        if beats is not None:
+            return bool(beats(state, (c,)))
         best, suit = state.trick_best, state.suit
         if suit[c] == suit[best]:
             pw = state.trump_power if suit[c] == state.trump else state.power
@@ -94,6 +104,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     def winning_cards(state, cards):
         if not state.trick_cards:
             return list(cards)
+        beats = getattr(getattr(state, "phase", None), "beats", None)
+        if beats is not None:
+            return beats(state, cards)
         best, suit = state.trick_best, state.suit
         led, trump = suit[best], state.trump  # `led`: the suit of the card winning so far
         pw = state.trump_power if led == trump else state.power
@@ -158,11 +171,13 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             "every seat must be in one of the `teams`, each of two players"))
     attrs = {
         "card": {
-            "suit": (Attr("suit", get=lambda st, c: st.suit[c], doc="the card's suit (a joker's is the trump)")
-                     if pack.suit_with_trump else Attr("suit", table=pack.suit, doc="the card's suit")),
-            "rank": Attr("rank", table=pack.rank, doc="the card's rank"),
+            "suit": (Attr("suit", get=(lambda st, c: _no_suit(st.suit[c])) if suitless else lambda st, c: st.suit[c],
+                          doc="the card's suit (a joker's is the trump)")
+                     if pack.suit_with_trump else Attr("suit", table=_none_for_minus(pack.suit), doc="the card's suit")),
+            "rank": Attr("rank", table=_none_for_minus(pack.rank), doc="the card's rank (none outside the suits)"),
             "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
-            "printed_suit": Attr("suit", table=pack.suit, doc="the suit printed on the card (a joker's is none)"),
+            "printed_suit": Attr("suit", table=_none_for_minus(pack.suit),
+                                 doc="the suit printed on the card (a joker's is none)"),
             "power": Attr("number", get=lambda st, c: (st.trump_power if st.suit[c] == st.trump else st.power)[c],
                           doc="how the card beats others of its suit in play (trump order in trumps)"),
         },
@@ -171,7 +186,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             "leader": Attr("seat", get=lambda st, t: t.leader, doc="who led to the trick"),
             "number": Attr("number", get=lambda st, t: t.number, doc="the trick's number, from 1"),
             "cards": Attr("list<card>", get=lambda st, t: t.cards, doc="the trick's cards in playing order"),
-            "led_suit": Attr("suit", get=lambda st, t: t.led_suit, doc="the suit led"),
+            "led_suit": Attr("suit", get=lambda st, t: _no_suit(t.led_suit), doc="the suit led"),
         },
     }
     if bid_type is not None:
@@ -239,6 +254,20 @@ def _partners(n: int, teams) -> tuple | None:
             return None
         mates[a], mates[b] = b, a
     return tuple(mates) if None not in mates else None
+
+
+def _no_suit(s):
+    """The engine's -1 (a card outside every suit) as `none`."""
+    return None if s is None or s < 0 else s
+
+
+def _led_suit(st):
+    return _no_suit(st.led_suit)
+
+
+def _none_for_minus(table: tuple) -> tuple:
+    """A card table with the engine's -1 (no suit, no rank) as None; the table itself when it has none."""
+    return tuple(None if v < 0 else v for v in table) if any(v < 0 for v in table) else table
 
 
 def _attr(name):

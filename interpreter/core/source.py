@@ -45,6 +45,7 @@ ENGINE_FIELDS = frozenset({
     # the per-deal lists and maps a deal makes new (interpreter/engine/table.py)
     "sitting_out", "out_of_play", "in_auction", "calls", "callers", "said", "unseen", "passing", "passed", "pass_plan",
     "call_extras", "vars", "doubles", "turns", "layout", "out", "laid", "raw", "talon", "discards", "shown_later",
+    "shown_discards",
     "to_draw", "talon_seen", "exchanges", "declarations", "shown",
 })
 # names the generators write themselves: their locals, and the builtins and methods they call

@@ -39,6 +39,7 @@ SHAPES = {
     "raw": "zeros",  # raw deal scores, while settling
     "talon": "list",
     "discards": "lists",  # seen by their owner only
+    "shown_discards": "lists",  # discards laid face up (an exchange's `shown`), seen by all
     "shown_later": "set",  # (category, seat): declarations shown by a later `show` phase
     "to_draw": "zeros",  # cards discarded and not yet drawn (an exchange that draws later)
     "talon_seen": "lists",  # talon cards a seat has looked at

@@ -69,6 +69,7 @@ def view(state, seat: int) -> dict:
         "declarations": [_declaration(entry, state, cards, sn) for entry in state.declarations],
         "declaring": _declaring(state, sn),
         "discards": cards(state.discards[seat]),  # one's own discards only
+        "shown_discards": {sn[p]: cards(d) for p, d in enumerate(state.shown_discards) if d},  # laid face up
         "exchanged": {sn[p]: state.exchanges[p] for p in order},
         "totals": {sn[p]: state.totals[p] for p in order},
         "past_deals": [{"deal": d.number, "contract": d.contract, "scores": {sn[p]: d.scores[p] for p in order}}

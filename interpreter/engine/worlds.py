@@ -5,7 +5,8 @@ re-deal) and the knowledge-consistent sampler of the bots (interpreter/players/)
 others' hands (its own too while it has not looked at it, or calls blind) unless shown,
 cards others have chosen to pass and not passed yet, the talon unless exposed, and the
 others' discards. Cards in those places whose place the seat knows anyway (the turn-up,
-a dead card, talon cards it has looked at, the cards it passed) stay where they are.
+a dead card, talon cards it has looked at, the cards it passed, discards laid face up) stay
+where they are.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ def hidden_places(state, seat: int) -> list:
 
 def fixed_cards(state, seat: int) -> set:
     """Cards in hidden places whose place `seat` knows anyway: the turn-up (unless cut for, then
-    dealt), a dead card, talon cards it has looked at, the cards it passed."""
+    dealt), a dead card, talon cards it has looked at, the cards it passed, discards laid face up."""
     cut = state.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
     known = {c for c in (None if cut else state.turn_up, state.dead) if c is not None}
-    return known | set(state.talon_seen[seat]) | set(state.passed[seat])
+    return known | set(state.talon_seen[seat]) | set(state.passed[seat]) | set(chain(*state.shown_discards))
 
 
 def sampled_for(state, seat: int, rng):

@@ -30,7 +30,62 @@ from ..core.errors import GameError, Refusal
 from . import Phase
 
 # what the exchanges of a deal change in place (each phase of this module owns them all)
-EXCHANGE_FIELDS = ("discards", "to_draw", "talon_seen", "exchanges", "shown_later")
+EXCHANGE_FIELDS = ("discards", "to_draw", "talon_seen", "exchanges", "shown_later", "shown_discards")
+
+
+class DiscardRules:
+    """What a seat may discard (`rules`: play rules over `card`, as a cascade: each keeps what its
+    `keep` allows when its `when` holds, unless that would keep none), and which discards are laid
+    face up (`shown`, a condition on `card`)."""
+
+    def __init__(self, rules=(), shown=None):
+        self.rules, self.shown = tuple(rules), shown
+
+    def allowed(self, state, hand):
+        state.player = state.exchanger
+        cards = hand
+        for rule in self.rules:
+            if rule.when is not None and not rule.when(state):
+                continue
+            kept = rule.keep(state, cards)
+            if kept:
+                cards = kept
+        return cards
+
+    def broken(self, state, card):
+        """(message, rule) for a card of the hand the rules do not let the seat discard, else None."""
+        state.player = state.exchanger
+        cards, names = state.hands[state.exchanger], state.game.pack.names
+        for rule in self.rules:
+            if rule.when is not None and not rule.when(state):
+                continue
+            kept = rule.keep(state, cards)
+            if kept:
+                if card not in kept:
+                    return (f"`discard {names[card]}` breaks the rule `{rule.name}` ({rule.text}); you may discard "
+                            f"{' '.join(names[c] for c in kept)}", rule.name)
+                cards = kept
+        return None
+
+    def lay(self, state, p, card) -> None:
+        """Lay the discard face up when `shown` holds of it."""
+        if self.shown is not None:
+            state.player = p
+            if self.shown(state, (card,)):
+                state.shown_discards[p].append(card)
+
+    def said(self, state, action, name):
+        """`name`, what the others hear, with the discard said aloud when it is laid face up."""
+        if self.shown is None or action.arg is None:
+            return name
+        state.player = state.exchanger
+        if not self.shown(state, (action.arg,)):
+            return name
+        face_up = f"discard {state.game.pack.names[action.arg]} face up"
+        return face_up if name is None else f"{face_up}; {name}"
+
+
+NO_RULES = DiscardRules()
 
 
 class Exchange(Phase):
@@ -38,8 +93,9 @@ class Exchange(Phase):
     owns = EXCHANGE_FIELDS
     records = ("exchanges",)
 
-    def __init__(self, name, pack, by, least, most, sees_unused=None, draws=True):
+    def __init__(self, name, pack, by, least, most, sees_unused=None, draws=True, discarding=NO_RULES):
         super().__init__(name)
+        self.discarding = discarding  # which cards may be discarded, and which are laid face up
         self.draws = draws  # False: the seat draws later, in a `draw` phase
         self.sees_unused = sees_unused  # compiled: how many talon cards the seat was entitled to, or None
         self.pack = pack
@@ -74,13 +130,20 @@ class Exchange(Phase):
 
     def legal(self, state):
         least, most = state.exchange_bounds
-        out = [self.discard[c] for c in state.hands[state.exchanger]] if state.exchange_count < most else []
+        hand = state.hands[state.exchanger]
+        if self.discarding.rules:
+            hand = self.discarding.allowed(state, hand)
+        out = [self.discard[c] for c in hand] if state.exchange_count < most else []
         if state.exchange_count >= least:
             out.append(self.draw)
         return out
 
     def public_name(self, state, action, viewer):
-        """Discards go face down: the others learn only how many, once the seat has done."""
+        """Discards go face down: the others learn only how many, once the seat has done (and each
+        discard laid face up as it is made)."""
+        return self.discarding.said(state, action, self._count_said(state, action))
+
+    def _count_said(self, state, action):
         k = state.exchange_count + (action is not self.draw)
         if action is not self.draw and k < state.exchange_bounds[1]:
             return None  # more may follow: the count is told when the seat stops (or must)
@@ -97,6 +160,7 @@ class Exchange(Phase):
         card = state.game.play_actions[action.arg]
         state.hands[p].remove(card)
         state.discards[p].append(card)
+        self.discarding.lay(state, p, card)
         state.exchange_count += 1
         if state.exchange_count >= state.exchange_bounds[1]:
             self._draw(state)
@@ -126,6 +190,8 @@ class Exchange(Phase):
                     "exchange")
         if action.arg not in state.hands[p]:
             return f"{state.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD
+        if state.exchange_count < most:
+            return self.discarding.broken(state, action.arg) or super().refuse(state, action)
         return f"{state.seat_name(p)} may discard at most {most} card{'s' * (most != 1)}", "exchange"
 
 
@@ -173,8 +239,9 @@ class TakeAndDiscard(Phase):
     owns = EXCHANGE_FIELDS
     records = ("exchanges",)
 
-    def __init__(self, name, pack, by, least, most, take):
+    def __init__(self, name, pack, by, least, most, take, discarding=NO_RULES):
         super().__init__(name)
+        self.discarding = discarding  # which cards may be discarded, and which are laid face up
         self.pack = pack
         self.by = by
         self.least = least  # compiled: number, or None (as many as taken)
@@ -211,17 +278,21 @@ class TakeAndDiscard(Phase):
 
     def legal(self, state):
         least, most = state.exchange_bounds
-        out = [self.discard[c] for c in state.hands[state.exchanger]]
+        hand = state.hands[state.exchanger]
+        if self.discarding.rules:
+            hand = self.discarding.allowed(state, hand)
+        out = [self.discard[c] for c in hand]
         if least <= state.exchange_count < most:
             out.append(self.done)
         return out
 
     def public_name(self, state, action, viewer):
-        """The cards taken are seen; the discards go face down: only how many, once the seat has done."""
+        """The cards taken are seen; the discards go face down: only how many, once the seat has done (and
+        each discard laid face up as it is made)."""
         k = state.exchange_count + (action is not self.done)
-        if action is not self.done and k < state.exchange_bounds[1]:
-            return None
-        return f"discard {k} card{'s' * (k != 1)}"
+        counted = None if action is not self.done and k < state.exchange_bounds[1] else \
+            f"discard {k} card{'s' * (k != 1)}"
+        return self.discarding.said(state, action, counted)
 
     def apply(self, state, action) -> None:
         if action is not self.done:
@@ -229,6 +300,7 @@ class TakeAndDiscard(Phase):
             card = state.game.play_actions[action.arg]
             state.hands[p].remove(card)
             state.discards[p].append(card)
+            self.discarding.lay(state, p, card)
             state.exchange_count += 1
             if state.exchange_count < state.exchange_bounds[1]:
                 return
@@ -245,4 +317,6 @@ class TakeAndDiscard(Phase):
         least = state.exchange_bounds[0]
         if action is self.done:
             return (f"{state.seat_name(p)} must discard at least {least} card{'s' * (least != 1)}", "exchange")
+        if action.arg in state.hands[p]:
+            return self.discarding.broken(state, action.arg) or super().refuse(state, action)
         return f"{state.seat_name(p)} does not hold {self.pack.names[action.arg]}", None, Refusal.NOT_HELD

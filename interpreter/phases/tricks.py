@@ -132,8 +132,11 @@ class Tricks(Phase):
     public_name = in_the_open  # cards are played face up, announcements said aloud
 
     def __init__(self, name, pack, n, step, leader, rules, stop_when, play_actions, announcements=(),
-                 trump=None, orders=None, sits_out=None, open_hand=None, controller=None, open_from=None):
+                 trump=None, orders=None, sits_out=None, open_hand=None, controller=None, open_from=None,
+                 beats=None, led=None):
         super().__init__(name)
+        self.beats = beats  # compiled filter over `card` (with `best` the card winning so far), or None
+        self.led = led  # compiled suit: the suit led, read after each card (None: the first card's suit)
         self.open_hand = open_hand  # compiled bool over `player`: a seat that plays with its hand face up
         self.controller = controller  # compiled seat over `player`: who chooses the card of that hand (None: he)
         self.open_from = open_from  # compiled bool: the moment the open hands are laid face up (None: at once)
@@ -160,6 +163,8 @@ class Tricks(Phase):
             self.records = ("said",)
         self.said = {(c, a.word): Said(play_actions[c], a) for a in self.announcements for c in range(len(pack))}
         self.every_action = (*self.play, *self.said.values())
+        if beats is not None or led is not None:
+            self.apply = self._apply_open
         if self.announcements:
             self._announce()
         if controller is not None or open_from is not None:
@@ -325,9 +330,13 @@ class Tricks(Phase):
         if len(cards) < state.trick_size:
             p = state.to_play = state.after[p]
             return p
+        return self._close_trick(state, cards)
+
+    def _close_trick(self, state, cards):
+        """The trick is full: its winner takes it and leads the next (or the play ends)."""
         w = state.trick_winner
         state.tricks.append(Trick((len(state.tricks) + 1, state.leader, state.trick_order[state.leader], w,
-                                        state.led_suit, *cards)))
+                                   state.led_suit, *cards)))
         state.won[w].extend(cards)
         state.tricks_won[w] += 1
         state.trick_cards = []
@@ -339,6 +348,37 @@ class Tricks(Phase):
         else:
             state.leader = state.to_play = w
         return state.to_play
+
+    def _apply_open(self, state, action):
+        """`apply` for a play whose trick winner or led suit the spec says (`beats`, `led_suit`): a
+        card takes the trick when `beats` holds of it against the best card so far (by default: the
+        same suit and stronger, or a trump over a card that is not one), and the suit led is read
+        again after each card (by default: the first card's)."""
+        c, p = action, state.to_play
+        state.hands[p].remove(c)
+        cards = state.trick_cards
+        if not cards:
+            state.leading = False
+            state.trick_best, state.trick_winner = c, p
+        else:
+            state.player = p
+            if self.beats is not None:
+                wins = bool(self.beats(state, (c,)))
+            else:
+                best, suit = state.trick_best, state.suit
+                if suit[c] == suit[best]:
+                    power = state.trump_power if suit[c] == state.trump else state.power
+                    wins = power[c] > power[best]
+                else:
+                    wins = suit[c] == state.trump
+            if wins:
+                state.trick_best, state.trick_winner = c, p
+        cards.append(c)
+        state.led_suit = self.led(state) if self.led is not None else state.suit[cards[0]]
+        if len(cards) < state.trick_size:
+            p = state.to_play = state.after[p]
+            return p
+        return self._close_trick(state, cards)
 
     def refuse(self, state, action):
         c = action.arg

@@ -189,6 +189,8 @@ def _shown_in_declarations(state, seat: int) -> list[set]:
 def _public_cards(state) -> set:
     """The cards anybody can see on the table now."""
     out = set(state.trick_cards) | set(state.out_of_play)
+    for shown in state.shown_discards:
+        out.update(shown)
     for c in (state.turn_up, state.dead):
         if c is not None:
             out.add(c)

@@ -282,11 +282,19 @@ class _Writer(PhaseWriter):
                          "to the next." if top else f"Leader of the first trick: {self.w(play['leader'])}.")
         if play.get("layout") is not None:
             lines += self.layout(play["layout"])
+        elif top and play.get("beats") is not None:
+            lines.append("Each player plays one card to a trick. The first card is the best so far; a later card "
+                         f"becomes the best when {self.w(play['beats'])} (the best card being the one winning so "
+                         "far). The player of the best card wins the trick.")
         elif top:
             lines.append("Each player plays one card to a trick; the highest trump wins it, otherwise the highest "
                          "card of the suit led." if self.trumps() else
                          "Each player plays one card to a trick; the highest card of the suit led wins it (there are "
                          "no trumps).")
+        if play.get("beats") is not None and not top:
+            lines.append(f"A later card becomes the best in the trick when {self.w(play['beats'])}.")
+        if play.get("led_suit") is not None:
+            lines.append(f"The suit led to a trick, read again after each card, is {self.w(play['led_suit'])}.")
         if "trump" in play and play["trump"] in (None, "none"):
             lines.append("There are no trumps at all: the cards that are otherwise trumps belong to their own suits.")
         elif play.get("trump") == "trump_cards":

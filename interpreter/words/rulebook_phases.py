@@ -244,13 +244,23 @@ class PhaseWriter:
             taken = "the turned-up card" if p["take"] == "turn_up" else "the talon"
             count = (f"at least {lo}" if lo is not None else "as many as he took") + (
                 "" if hi is None else f" and at most {hi}")
-            return [f"{by} takes {taken} into his hand, then discards cards face down, one by one: {count}."]
+            return [f"{by} takes {taken} into his hand, then discards cards face down, one by one: {count}.",
+                    *self._discard_limits(p)]
         lines = [f"{by} discards cards face down, one by one: {count} (never more than the talon holds); "
                  + ("then he draws as many from the top of the talon." if p.get("draw", True) else
                     "he draws them later.")]
         if p.get("sees_unused") is not None:
             lines.append(f"If he took fewer than {self.w(p['sees_unused'])}, he may look at the talon cards "
                          "he left.")
+        return lines + self._discard_limits(p)
+
+    def _discard_limits(self, p) -> list[str]:
+        lines = []
+        if p.get("rules"):
+            lines.append(f"What he may discard follows the rules of play {', '.join(map(str, p['rules']))} "
+                         "(see Rules of play), each unless it would leave nothing to discard.")
+        if p.get("shown") is not None:
+            lines.append(f"A discard is laid face up, for all to see, when {self.w(p['shown'])}.")
         return lines
 
     def phase_draw(self, p):

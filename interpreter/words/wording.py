@@ -32,7 +32,7 @@ NAMES = {
     "talon": "the talon", "turn_up": "the turned-up card", "contract": "the contract", "discards": "his discards",
     "called_holder": "the holder of the called card", "called_card": "the called card", "ranks": "the ranks",
     "suits": "the suits", "cards": "the cards", "number": "the number called", "games_played": "the games played",
-    "dead_card": "the dead card",
+    "dead_card": "the dead card", "best": "the best card",
 }
 NOT_NAMES = {"leading": "he is not on lead", "void": "the deal is not void"}
 ATTRS = {"power": "strength in play", "order": "rank order", "points": "points", "cards": "cards"}

@@ -256,6 +256,10 @@ NOTHING_TURNED_UP = with_value(BIDDING, ("phases", "deal"), {"hand_size": 3})  #
 OWN_SUIT = with_value(SMALL, ("pack", "suits"), ["S", "H", {"letter": "U", "name": "crowns", "ranks": [3, 2, 1]}])
 ODD_CARD = with_value(with_value(SMALL, ("pack", "extra"), [{"card": "EX", "name": "the odd one"}]),
                       ("phases", "deal"), {"hand_size": 4})
+EXCUSE = with_value(ODD_CARD, ("play",), {"rules": ["follow suit"], "trump": "D"})
+DISCARDS = with_value(with_value(SMALL, ("phases",), {"deal": {"hand_size": 3}, "exchange": {
+    "by": "dealer", "take": "talon"}, "play": None, "score": None}), ("play_rules", "no kings"),
+    {"keep": "card.rank != K"})
 PARTIE = with_value(with_value(SMALL, ("partie",), {"ends_when": "games_played >= 2"}), ("match", "deals"), 1)
 
 
@@ -275,6 +279,14 @@ class Probe:
 
 
 PROBES = [
+    Probe(EXCUSE, ("play", "beats"), "card != EX and (best == EX or card.suit == best.suit and card.power > "
+                                     "best.power or card.suit == trump and best.suit != trump)"),
+    Probe(EXCUSE, ("contracts", "most", "play", "beats"), "card.suit != trump and card.power > best.power"),
+    Probe(EXCUSE, ("play", "led_suit"), "if count(trick) >= 2 and trick[1] == EX then trick[2].suit else if "
+                                        "count(trick) >= 1 then trick[1].suit else none"),
+    Probe(EXCUSE, ("contracts", "most", "play", "led_suit"), "H"),
+    Probe(DISCARDS, ("phases", "exchange", "rules"), ["no kings"]),
+    Probe(DISCARDS, ("phases", "exchange", "shown"), "card.suit == H"),
     Probe(OWN_SUIT, ("pack", "suits", 2, "ranks"), [4, 3, 2, 1], other=[3, 2, 1]),
     Probe(OWN_SUIT, ("pack", "suits", 2, "letter"), "V", other="U"),
     Probe(OWN_SUIT, ("pack", "suits", 2, "name"), "crowns"),
