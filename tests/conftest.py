@@ -13,6 +13,7 @@ SLOW = {
     "engine/test_conformance.py", "env/test_encoding.py", "env/test_openspiel.py", "env/test_pettingzoo.py",
     "games/test_option_pairs.py", "games/test_playthroughs.py", "players/test_bots.py", "players/test_sampler.py",
     "record/test_record_replay.py", "study/test_simulate_output.py", "words/test_rules.py", "words/test_screen.py",
+    "web/test_every_spec.py",
 }
 TESTS = Path(__file__).resolve().parent
 
