@@ -48,18 +48,29 @@ def cmd_serve(args, io) -> int:
 
     if args.bot_delay < 0 or args.bot_delay > 60:
         raise UsageError("--bot-delay takes 0 to 60 seconds")
-    if args.replay is not None:
-        if args.spec is not None or args.seats is not None:
-            raise UsageError("--replay takes a record only: the spec and seats are the record's")
-        hall = _replay_hall(args, io)
-        if isinstance(hall, int):  # the record does not replay: said, with its exit code
-            return hall
-    else:
-        if args.spec is None:
-            raise UsageError("name a SPEC to play, or --replay RECORD")
-        hall = Hall(_table(args, io), bot_delay=args.bot_delay, say=io.say)
-    sock = _listen(args.host, args.port)
-    base = f"http://{_shown_host(args.host)}:{sock.getsockname()[1]}"
+    if args.replay is not None and (args.spec is not None or args.seats is not None):
+        raise UsageError("--replay takes a record only: the spec and seats are the record's")
+    if args.replay is None and args.spec is None:
+        raise UsageError("name a SPEC to play, or --replay RECORD")
+    sock = _listen(args.host, args.port)  # (first: a port in use leaves no empty record file behind)
+    with sock:
+        if args.replay is not None:
+            hall = _replay_hall(args, io)
+            if isinstance(hall, int):  # the record does not replay: said, with its exit code
+                return hall
+        else:
+            hall = Hall(_table(args, io), bot_delay=args.bot_delay, say=io.say)
+        try:
+            _links(hall, sock, args.host, io)
+            server(hall).run(sockets=[sock])
+        except KeyboardInterrupt:  # (uvicorn stops gracefully, then raises the Ctrl-C again)
+            pass
+    return _outcome(hall.table, io)
+
+
+def _links(hall, sock, host, io) -> None:
+    """The game, and the link of each human seat, of the watchers (or of the replay)."""
+    base = f"http://{_shown_host(host)}:{sock.getsockname()[1]}"
     if hall.table is not None:
         t = hall.table
         sn = t.game.seat_names
@@ -67,24 +78,20 @@ def cmd_serve(args, io) -> int:
                f"seed {t.state.seed}")
     for who, url in hall.links(base):
         io.say(f"  {who + ':':<9} {url}")
-    if args.host not in LOOPBACK:
+    if host not in LOOPBACK:
         io.say("  Anyone with a seat's link plays that seat; the links travel unencrypted (http): "
                "share them only on a network you trust.")
     io.say("Ctrl-C stops the server.")
-    try:
-        server(hall).run(sockets=[sock])
-    except KeyboardInterrupt:  # (uvicorn stops gracefully, then raises the Ctrl-C again)
-        pass
-    return _outcome(hall.table, io)
 
 
 def _outcome(table, io) -> int:
     """What `cardspec play` would say and return for the game as the server left it."""
     if table is None:
         return EXIT_OK
+    said = table.over  # (the server said where the record is when the game ended)
     table.stop("the server was stopped")  # (saved already, unless stopped before the app started)
-    if table.saved:
-        io.say(f"Record saved to {table.record_path}")
+    if table.saved and not said:
+        io.say(f"Record of the game so far saved to {table.record_path}")
     if isinstance(table.error, GameFault):  # the spec's rules failed: where, as `play` says it
         print(table.error.render(), file=io.err)
         return EXIT_SPEC

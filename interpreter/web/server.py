@@ -62,6 +62,8 @@ class Hall:
         self.per_token: dict[str, int] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardspec-bot")
         self.wake: asyncio.Event | None = None
+        self.sending = asyncio.Lock()
+        self.sent: dict[WebSocket, int] = {}  # the version of the last frame each page was sent
         self._frames: dict = {}  # (version, viewer) -> the frame sent to every page of that viewer
 
     def links(self, base: str) -> list[tuple[str, str]]:
@@ -108,11 +110,20 @@ class Hall:
         return refused
 
     async def broadcast(self) -> None:
-        for ws, viewer in list(self.sockets.items()):
-            try:
-                await asyncio.wait_for(ws.send_json(self.frame(viewer)), SEND_TIMEOUT)
-            except Exception:  # a page gone or too slow: it reconnects, and is sent the whole frame
-                self.sockets.pop(ws, None)
+        """Send each page the game as it is now, one broadcast at a time, never a frame older than one it has."""
+        async with self.sending:
+            for ws, viewer in list(self.sockets.items()):
+                await self.send(ws, viewer)
+
+    async def send(self, ws, viewer) -> None:
+        f = self.frame(viewer)
+        if self.sent.get(ws, -1) >= f["version"]:
+            return
+        self.sent[ws] = f["version"]
+        try:
+            await asyncio.wait_for(ws.send_json(f), SEND_TIMEOUT)
+        except Exception:  # a page gone or too slow: it reconnects, and is sent the whole frame
+            self.sockets.pop(ws, None)
 
     async def drive(self) -> None:
         """Play the bots' moves, each after the delay and off the loop; wait while a human is to act."""
@@ -134,8 +145,8 @@ class Hall:
             table.take(p, choice)
             await self.broadcast()
         if self.say is not None:
-            self.say(f"The game is over ({table.stopped or 'played to its end'}); record saved to {table.record_path}. "
-                     "The pages stay open until Ctrl-C.")
+            self.say(f"The game is over ({table.stopped or 'played to its end'}). Record saved to {table.record_path}; "
+                     "the pages offer it until Ctrl-C stops the server.")
 
     # ---- the pages ----------------------------------------------------------------------------
 
@@ -191,7 +202,8 @@ class Hall:
         self.sockets[ws] = viewer
         self.per_token[tok] = self.per_token.get(tok, 0) + 1
         try:
-            await ws.send_json(self.frame(viewer))
+            async with self.sending:
+                await self.send(ws, viewer)
             while True:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
@@ -200,11 +212,13 @@ class Hall:
                 if answer is None:
                     await self.broadcast()
                 else:
-                    await ws.send_json({"type": "refused", "message": answer})
+                    async with self.sending:
+                        await ws.send_json({"type": "refused", "message": answer})
         except Exception:  # the page went away mid-send
             pass
         finally:
             self.sockets.pop(ws, None)
+            self.sent.pop(ws, None)
             self.per_token[tok] -= 1
 
     # ---- the app ------------------------------------------------------------------------------

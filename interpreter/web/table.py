@@ -125,6 +125,9 @@ class Table:
             action = self.state.find_action(text.strip())
         except IllegalAction as e:
             return e.message
+        except (GameError, GameFault) as e:  # the rules failed while listing the moves
+            self._stop_on(e)
+            return self.stopped
         self._apply(seat, action)
         return None
 

@@ -229,6 +229,22 @@ def test_cardspec_serve_prints_the_links_plays_and_saves_the_record(tmp_path):
     assert run(["replay", record], io.StringIO(), io.StringIO()) == 0
 
 
+def test_ctrl_c_during_a_game_saves_the_game_so_far(tmp_path):
+    record = tmp_path / "so-far.yaml"
+    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "barbu", "--seats", "human,first,first,first",
+                             "--seed", "5", "--port", "0", "--record", str(record)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=tmp_path)
+    try:
+        assert "seat A:" in proc.stdout.readline() + proc.stdout.readline()
+    finally:  # (at once: a Ctrl-C before the server has started saves the game too)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert f"Record of the game so far saved to {record}" in out
+    assert "interrupted: true" in record.read_text()
+    assert run(["replay", record], io.StringIO(), io.StringIO()) == 0
+
+
 def test_the_wheel_carries_the_pages(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
                           capture_output=True, text=True)
