@@ -8,12 +8,12 @@
   const $ = (id) => document.getElementById(id);
   const el = Draw.el;
   document.querySelector("header").after(el("nav", { id: "controls", "aria-label": "Step through the game" },
-    el("button", { type: "button", id: "first", title: "The deal as dealt (Home)" }, "\u23EE First"),
+    el("button", { type: "button", id: "first", title: "The deal as dealt (Home)" }, "\u00AB First"),
     el("button", { type: "button", id: "back", title: "One action back (left arrow)" }, "\u25C0 Back"),
     el("label", {}, el("span", { id: "where" }, "0 / 0"), " ",
       el("input", { type: "range", id: "step", min: "0", max: "0", value: "0", "aria-label": "Action number" })),
     el("button", { type: "button", id: "forward", title: "One action forward (right arrow)" }, "Forward \u25B6"),
-    el("button", { type: "button", id: "last", title: "After the last action (End)" }, "Last \u23ED"),
+    el("button", { type: "button", id: "last", title: "After the last action (End)" }, "Last \u00BB"),
     el("label", {}, "Seen by ", el("select", { id: "as" }, el("option", { value: "watch" }, "a watcher")))));
   let step = 0, steps = 0, as = "watch", seatsListed = false;
 
