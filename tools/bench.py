@@ -28,7 +28,10 @@ random playout's chooser is a generator's own `choice`, which the generated loop
 inline (interpreter/core/draw.py); a last pair of lines times the playout with the same
 choices made by a chooser it must call, as a policy or a bot is.
 
-    python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3]
+With `--env`, the same run ends with the learning environments' steps per second against the
+raw State's, and the batched env's (tools/env_bench.py, its defaults).
+
+    python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3] [--env]
 """
 
 from __future__ import annotations
@@ -114,6 +117,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
     ap.add_argument("--games", type=int, default=3, help="whole games per shipped spec (default 3; 0: none)")
+    ap.add_argument("--env", action="store_true", help="then the environments' steps/s (tools/env_bench.py)")
     args = ap.parse_args(argv)
     ref = load_reference()
     if ref is None:
@@ -156,6 +160,11 @@ def main(argv=None) -> int:
             deals, seconds, moves = whole_games(spec, args.games, args.seed)
             print(f"  {spec.relative_to(ROOT / 'specs').as_posix():<32} {deals / seconds:8.0f} deals/s "
                   f"{1e6 * seconds / moves:6.2f} us/move")
+    if args.env:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import env_bench
+
+        env_bench.main([])
     return 0
 
 

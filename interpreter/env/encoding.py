@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.actions import named
-from ..core.errors import GameError
+from ..core.errors import GameError, IllegalAction
 from ..phases import every_phase
 
 SCORE_BOUND = 1e6  # observation values lie within +-this (scores are given as they are)
+KNOWN = 4096  # the actions whose ids a phase remembers, at most
+INT8 = np.dtype(np.int8)
 
 
 class EnvError(GameError):
@@ -57,9 +58,14 @@ class ActionSpace:
                           for cat in phase.categories for word in ("end", "nothing")}
         self.names = tuple(dict.fromkeys(names))
         self.ids = {name: i for i, name in enumerate(self.names)}
+        self._known: dict = {}  # phase -> {action: id}, for the actions it hands out again and again
+        self._by_id: dict = {}  # phase -> {id: action}, for those it lists (`every_action`)
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def __getstate__(self) -> dict:  # (the remembered ids are keyed by phases, which live in the game)
+        return {**self.__dict__, "_known": {}, "_by_id": {}}
 
     def id_of(self, action) -> int:
         """The id of an action (or of its name)."""
@@ -71,9 +77,41 @@ class ActionSpace:
 
     def name_of(self, i) -> str:
         try:
-            return self.names[int(i)]
+            k = int(i)
+            if k < 0:
+                raise IndexError
+            return self.names[k]
         except (IndexError, ValueError, TypeError):
             raise EnvError(f"action id {i!r} is not in the spec's action space (0 to {len(self) - 1})") from None
+
+    def ids_in(self, phase, actions) -> list[int]:
+        """The ids of `actions`, actions of `phase` (a legal list), in their order.
+
+        An action a phase hands out again is the same object each time (a card is its own play):
+        its id is remembered per phase, by the action itself, for up to `KNOWN` actions a phase."""
+        known = self._known.get(phase)
+        if known is None:
+            known = self._known[phase] = {a: self.ids[a.name] for a in phase.every_action if a.name in self.ids}
+        try:
+            return [known[a] for a in actions]
+        except KeyError:
+            pass
+        out = []
+        for a in actions:
+            i = known.get(a)
+            if i is None:
+                i = self.id_of(a)
+                if len(known) < KNOWN:
+                    known[a] = i
+            out.append(i)
+        return out
+
+    def action_in(self, phase, i: int):
+        """The action of `phase` that id `i` names, when the phase lists it (`every_action`), else None."""
+        by_id = self._by_id.get(phase)
+        if by_id is None:
+            by_id = self._by_id[phase] = {self.ids[a.name]: a for a in phase.every_action if a.name in self.ids}
+        return by_id.get(i)
 
 
 class Table:
@@ -87,10 +125,10 @@ class Table:
         self.state = state
         self.picked = tuple(picked)  # indexes into the combinations found, in increasing order
 
-    def clone(self) -> "Table":
+    def clone(self) -> Table:
         return Table(self.space, self.state.clone(), self.picked)
 
-    def __deepcopy__(self, memo) -> "Table":
+    def __deepcopy__(self, memo) -> Table:
         return self.clone()  # the compiled game and the action space are shared, never copied
 
     @property
@@ -105,32 +143,52 @@ class Table:
 
     def legal_ids(self) -> list[int]:
         """The ids of the legal actions, ascending; [] when the game is over."""
+        return sorted(self.ids_now())
+
+    def ids_now(self) -> list[int]:
+        """The ids of the legal actions, in no particular order; [] when the game is over."""
         st = self.state
-        if st.is_terminal:
+        if st.terminal:
             return []
-        ids = self.space.id_of
-        if _stepwise(st.phase, st):
+        phase = st.phase
+        if phase.kind == "declare" and _stepwise(phase, st):
+            ids = self.space.id_of
             cat, found = self._found()
             after = self.picked[-1] + 1 if self.picked else 0
             out = [ids(f"declare {cat.name} {found[i][0]}") for i in range(after, len(found))]
             out.append(ids(f"declare {cat.name} {'end' if self.picked else 'nothing'}"))
-            return sorted(out)
-        return sorted(ids(a) for a in st.legal_actions())
+            return out
+        return self.space.ids_in(phase, st.legal_actions())
 
     def mask(self) -> np.ndarray:
         """1 for each legal id, 0 elsewhere (int8, as gymnasium's masks are)."""
-        m = np.zeros(len(self.space), np.int8)
-        m[self.legal_ids()] = 1
-        return m
+        m = bytearray(len(self.space))
+        for i in self.ids_now():
+            m[i] = 1
+        return np.frombuffer(m, INT8)  # (the bytearray is the array's own: writable, nobody else's)
 
     def apply_id(self, i) -> None:
         """Take the action with id `i` for the current player; refuse an illegal one, changing nothing."""
         name = self.space.name_of(i)
-        if int(i) not in self.legal_ids():
+        st = self.state
+        phase = st.phase
+        stepwise = not st.terminal and phase.kind == "declare" and _stepwise(phase, st)
+        if not stepwise:  # the phase's own action for the id, if legal; else the legal one of that name
+            action = self.space.action_in(phase, int(i))
+            if action is not None:
+                try:
+                    st.apply(action)  # (which refuses an illegal action, the state unchanged)
+                    return
+                except IllegalAction:
+                    pass
+            action = next((a for a in st.legal_actions() if a.name == name), None)
+            if action is not None:
+                st.apply(action)
+                return
+        if int(i) not in self.ids_now():
             who = self.state.seat_name(self.current_player) if self.current_player >= 0 else "nobody"
             raise EnvError(f"`{name}` (id {int(i)}) is not legal now for {who}")
-        st = self.state
-        if _stepwise(st.phase, st):
+        if stepwise:
             cat, found = self._found()
             combo = name[len(f"declare {cat.name} "):]  # (a category's name may have spaces)
             if name not in self.space.step_ends:  # one more combination
@@ -140,8 +198,6 @@ class Table:
             chosen = tuple(found[k] for k in self.picked)
             self.picked = ()
             st.apply(next(a for a in st.legal_actions() if a.arg == chosen))
-            return
-        st.apply(named(st.legal_actions(), name))
 
     def ids_for(self, action) -> list[int]:
         """The ids that take `action`, a legal action of the state, here: its id; or, for a set of

@@ -1,11 +1,12 @@
 """A PettingZoo AEC environment for any spec: `CardspecEnv(spec, options=..., seed=...)`.
 
 Agents are the seats, by name. Each agent's observation is a dict: `observation`, the
-float32 vector of `encoding.Observer` (from its view only), and `action_mask`, 1 for each
-legal action id (all 0 for a seat that is not to act). Actions are the ids of
-`encoding.ActionSpace`. Rewards come when each deal is scored (`rewards="deal"`: the deal's
-score; at the end, whatever the game's result adds to the sum of the deals, such as a
-settlement in the spec's `match.result`) or once at the end (`rewards="game"`: the game's result). The game's
+float32 vector of `encoding.Observer` (from its view only; kept up to date from the moves since
+by `incremental.Encoder`, and copied for the agent), and `action_mask`, 1 for each legal action
+id (all 0 for a seat that is not to act). Actions are the ids of `encoding.ActionSpace`.
+Rewards (`payout.Payout`) come when each deal is scored (`rewards="deal"`: the deal's score; at
+the end, whatever the game's result adds to the sum of the deals, such as a settlement in the
+spec's `match.result`) or once at the end (`rewards="game"`: the game's result). The game's
 end terminates every agent; `max_deals=N` truncates the game after N deals (thrown-in deals
 included), each agent then rewarded, under `rewards="game"`, with its total so far.
 
@@ -22,9 +23,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..words.screen import describe
-from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load, observation
-
-REWARDS = ("deal", "game")
+from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load
+from .incremental import Encoder
+from .payout import Payout, check_settings
 
 
 class CardspecEnv(AECEnv):
@@ -32,16 +33,15 @@ class CardspecEnv(AECEnv):
 
     def __init__(self, spec, options=None, seed=None, rewards="deal", max_deals=None, render_mode=None):
         super().__init__()
-        if rewards not in REWARDS:
-            raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
+        check_settings(rewards, max_deals)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}, "
                              f"not {render_mode!r}")
-        if max_deals is not None and (not isinstance(max_deals, int) or max_deals < 1):
-            raise ValueError(f"max_deals must be a whole number of at least 1, not {max_deals!r}")
         self.game = load(spec, options) if isinstance(spec, (str, bytes)) or hasattr(spec, "__fspath__") else spec
         self.space = ActionSpace(self.game)
         self.observer = Observer(self.game, self.space)
+        self.encoder = Encoder(self.observer)  # each seat's observation, updated from the moves since
+        self._no_mask = np.zeros(len(self.space), np.int8)
         self.reward_mode = rewards
         self.max_deals = max_deals
         self.render_mode = render_mode
@@ -73,15 +73,17 @@ class CardspecEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._scored = 0  # deals whose scores have been given as rewards
-        self._given = [0.0] * self.game.n  # the rewards given so far, per seat
+        self.payout = Payout(self.game.n, self.reward_mode, self.max_deals)
+        self._rewarded = False  # whether `rewards` holds anything but 0
         self.agent_selection = self.possible_agents[self.table.current_player]
 
     def observe(self, agent):
-        self._started()
+        table = self.table
+        if table is None:
+            self._started()
         i = self._index[agent]
-        x, _ = observation(self.observer, self.table, i)
-        mask = self.table.mask() if i == self.table.current_player else np.zeros(len(self.space), np.int8)
+        x = self.encoder.observe(table, i).copy()  # (the encoder's row is overwritten later: a copy is the agent's)
+        mask = table.mask() if i == table.state.current else self._no_mask.copy()
         return {"observation": x, "action_mask": mask}
 
     def view(self, agent) -> dict:
@@ -102,19 +104,17 @@ class CardspecEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.table.apply_id(action)
         st = self.table.state
-        rewards = [0.0] * self.game.n
-        finished = [d for d in st.deals if d.scores is not None]
-        if self.reward_mode == "deal":
-            for d in finished[self._scored:]:
-                rewards = [r + s for r, s in zip(rewards, d.scores)]
-        self._scored = len(finished)
-        over = st.is_terminal
-        cut = not over and self.max_deals is not None and len(finished) >= self.max_deals
-        if over or (cut and self.reward_mode == "game"):
-            # the game's result (or, cut short, its totals), less what the deals have given already
-            rewards = [float(r) - g for r, g in zip(st.returns, self._given)]
-        self._given = [g + r for g, r in zip(self._given, rewards)]
-        self.rewards = {a: float(rewards[self._index[a]]) for a in self.agents}
+        rewards, over, cut = self.payout.after(st)
+        if rewards is None:  # the common step: no reward, the game goes on
+            if self._rewarded:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._rewarded = False
+            self.agent_selection = self.possible_agents[st.current]
+            if self.render_mode == "human":
+                self.render()
+            return
+        self.rewards = {a: rewards[self._index[a]] for a in self.agents}
+        self._rewarded = True
         if over:
             self.terminations = {a: True for a in self.agents}
         elif cut:
