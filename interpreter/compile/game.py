@@ -35,6 +35,7 @@ from . import safety
 from .emit.expressions import compile_expression
 from .functions import compile_functions, expression_text
 from .order import check_choices
+from . import moments
 from .pack import compile_pack
 from .phases import PhaseCompiler, bids_are_numbers
 from .play import PlayCompiler
@@ -206,11 +207,13 @@ class Compiler:
             first_dealer.drawn = True  # (a chance event: an environment may draw it itself)
         else:
             first_dealer = self.expr(("dealer", "first"), "seat")
+            self.read_before_the_game(("dealer", "first"))
         next_dealer = self.expr(("dealer", "next"), "seat", default="left(dealer)")
         declarer = self.expr(("declarer",), "seat", default="dealer")
         if "declarer" in s:
             self.read_as_the_deal_starts(("declarer",), "`declarer` is read as each deal starts",
-                                         "an auction's `declarer` says who becomes declarer once it is won")
+                                         "an auction's `declarer` says who becomes declarer once it is won",
+                                         itself="declarer")
         match = s.get("match") or {}
         ends_when = self.expr(("match", "ends_when"), "bool") if "ends_when" in match else None
         if "deals" in match or ends_when is None:
@@ -245,7 +248,8 @@ class Compiler:
             first_dealer=first_dealer, next_dealer=next_dealer, declarer=declarer, deals=deals,
             # `play.trump` is set as the deal starts (for the phases before the play to read) when it can be;
             # one that reads what a phase sets (a bid's strain) is set as the play starts, by the play itself
-            deal_trump=(self.trump_setting(("play", "trump")) if not self.late_reads(("play", "trump")) else None),
+            deal_trump=(self.trump_setting(("play", "trump")) if not moments.late_reads(self, ("play", "trump"))
+                        else None),
             ends_when=ends_when, game_total=game_total, settle=settle, result=result, statistics=statistics,
             partie=partie, deal_statistics=deal_statistics, places=self.places,
             var_defaults={k: None for k in self.announce_types if k != "trump"},
@@ -301,53 +305,13 @@ class Compiler:
                     return ("phases", phase.name, section, word), True
         return ("phases", phase.name), True
 
-    # ---- moments: what a phase sets during a deal cannot be read as the deal starts ------------
+    # ---- moments: what a phase sets during a deal cannot be read as the deal starts (moments.py) ----
 
-    def late_names(self) -> dict:
-        """The names phases set during a deal, each with what sets it."""
-        late = {"turn_up": "the deal", "maker": "the bidding for trumps", "called_card": "a `call_card` phase",
-                "called_holder": "a `call_card` phase", "dead_card": "the deal", "callers": "a `call` phase",
-                "calls": "an auction", "last_call": "an auction", "high_bid": "an auction",
-                "high_bidder": "an auction", "passes_in_a_row": "an auction"}
-        for var in self.announce_types:
-            if var != "trump":
-                late[var] = "an auction" if var not in self._announced_by_contract() else "an announcement"
-        if any((ph or {}).get("kind", name) == "choose_contract" for name, ph in (self.spec["phases"] or {}).items()):
-            late["contract"] = "the choice of the contract"
-        return late
+    def read_as_the_deal_starts(self, path, what: str, hint: str, itself: str | None = None) -> None:
+        moments.read_as_the_deal_starts(self, path, what, hint, itself)
 
-    def _announced_by_contract(self) -> set:
-        return {v for c in self.spec["contracts"].values() for v in ((c or {}).get("announce") or {})}
-
-    def late_reads(self, path) -> list:
-        """The names set during a deal that the expression at `path` reads (through the spec's functions
-        too), each with what sets it."""
-        from ..expr.syntax import ExprError as SyntaxFault
-        from ..expr.syntax import parse
-
-        late, functions = self.late_names(), self.spec.get("functions") or {}
-        found, seen, todo = {}, set(), [expression_text(self._get(path))]
-        while todo:
-            try:
-                tree = parse(todo.pop())
-            except SyntaxFault:
-                continue  # (reported where it is compiled)
-            for node in tree.iter_subtrees():
-                if node.data in ("name", "call") and node.children:
-                    word = str(node.children[0])
-                    if word in late:
-                        found.setdefault(word, late[word])
-                    elif word in functions and word not in seen:
-                        seen.add(word)
-                        todo.append(expression_text((functions[word] or {}).get("value")))
-        return sorted(found.items())
-
-    def read_as_the_deal_starts(self, path, what: str, hint: str) -> None:
-        """Refuse an expression read as a deal starts that reads what a phase sets later in it."""
-        reads = self.late_reads(path)
-        if reads:
-            said = ", ".join(f"`{name}` (set by {by})" for name, by in reads)
-            self.error(path, f"{what}, before {said} is set", hint)
+    def read_before_the_game(self, path) -> None:
+        moments.read_before_the_game(self, path)
 
     def compile_teams(self, seat_names) -> list:
         """The partnerships the spec names (for reports and `partner`), each a list of seat names."""

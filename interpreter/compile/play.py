@@ -13,6 +13,7 @@ from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from . import safety
 from .emit.tricks import compile_tricks
+from .functions import expression_text
 
 
 class PlayCompiler:
@@ -34,7 +35,7 @@ class PlayCompiler:
 
     def card_filter(self, path, what="a play rule's `keep`"):
         """A condition on `card`, compiled to select the cards of a hand that pass it."""
-        source = str(self.owner._get(path))
+        source = expression_text(self.owner._get(path))
         try:
             keep = compile_filter(source, self.owner.scope, "card", "card", what=what)
             safety.check(self.owner, path, source, self.owner.scope)

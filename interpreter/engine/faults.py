@@ -87,13 +87,25 @@ def fault(state, exc: BaseException | None, doing: str, message: str | None = No
         elif isinstance(exc, RecursionError):
             message = "the rules recurse too deeply"
         else:
-            message = f"the rules failed: {type(exc).__name__}" + (f": {exc}" if str(exc) else "")
+            message = in_words(exc)
     at_key = path is None
     if path is None:
         phase = getattr(state, "phase", None)
         path = ("phases", phase.name) if phase is not None else ()
     seed = f"; seed {state.seed}" if state.seed is not None else ""
     return places.error(path, f"{message} ({doing}{seed})", hint, at_key=at_key, offset=offset)
+
+
+def in_words(exc: BaseException) -> str:
+    """What went wrong in a rule, in the spec's terms: never Python's own text."""
+    said = str(exc)
+    if "NoneType" in said or "'None'" in said:
+        return ("a value this expression reads is none here (no card, seat, suit or bid): guard it, e.g. "
+                "`if maker != none then tricks_won_by(maker) else 0`")
+    if isinstance(exc, (OverflowError, MemoryError)):
+        return "a number or a list this expression makes grows too large"
+    return ("the rules failed to compute this expression (this is a fault of the interpreter, not of the "
+            "spec: please report it with the spec and the seed)")
 
 
 def where(state, action=None) -> str:

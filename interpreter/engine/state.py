@@ -105,9 +105,13 @@ class State:
         # bindings read by expressions (the seat being scored, the card being tested, ...)
         self.player = 0
         self.target = 0
+        self.declarer = None
         try:
             if first_dealer is None:
                 self.dealer = game.first_dealer(self)
+                if self.dealer is None:  # (an expression that can give none: `validate` plays to find it)
+                    raise self.fault_at(("dealer", "first"), "the first dealer is none: `dealer.first` must "
+                                                             "give a seat", "before the first deal")
             self._new_deal()
             self._run()
         except (GameError, GameFault):
@@ -372,8 +376,9 @@ class State:
         g = self.game
         self.deal_number += 1
         new_table(self)
-        self.declarer = g.declarer(self) if g.declarer else self.dealer
-        self.deal = DealResult(self.deal_number, self.dealer, self.declarer, None, table_plan(g).records)
+        # (the deal exists before its declarer is read: `this_deal`, `dealt` read it)
+        self.deal = DealResult(self.deal_number, self.dealer, None, None, table_plan(g).records)
+        self.declarer = self.deal.declarer = g.declarer(self) if g.declarer else self.dealer
         self.deal.contract = self.contract_key
         self.deals.append(self.deal)
         if g.deal_trump is not None:  # a trump fixed for the whole game

@@ -149,3 +149,71 @@ def test_a_game_nobody_declares_shows_no_declarer(tmp_path):
     view = state.view(0)
     assert view["declarer"] is None and view["dealer"] in "ABCD"
     assert "declarer" not in describe(state, 0)
+
+
+# ---- cases a differential fuzzer found (tests/compile/test_differential.py, FIXED): each spec is now
+# refused at its place, plays, or fails in the spec's terms, never with Python's text
+
+FUZZ = """\
+game: Fuzz
+seats: [A, B, C]
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+{top}phases:
+  deal:
+    hand_size: 4
+  play:
+  score:
+contracts:
+  most:
+    score: {score}
+{rules}"""
+
+
+def fuzz(top="", score="tricks_won", rules=""):
+    return FUZZ.format(top=top, score=score, rules=rules)
+
+
+@pytest.mark.parametrize("top, error", [
+    ("declarer: declarer\n", (6, 11, "`declarer` says who the declarer of each deal is: it cannot read `declarer` "
+                                     "itself (`earlier_deals[-1].declarer` is the last deal's)")),
+    ("dealer:\n  first: if trump == none then seats[1] else seats[2]\n",
+     (7, 10, "`dealer.first` is read before the first deal, when nothing is dealt, bid or played: it may read the "
+             "seats and the options, not `trump`")),
+    ("dealer:\n  first: dealer\n",
+     (7, 10, "`dealer.first` is read before the first deal, when nothing is dealt, bid or played: it may read the "
+             "seats and the options, not `dealer`")),
+    ("functions:\n  host:\n    value: if tricks_won_by(seats[1]) > 0 then seats[2] else seats[1]\ndealer:\n  first: left(host)\n",
+     (10, 10, "`dealer.first` is read before the first deal, when nothing is dealt, bid or played: it may read the "
+              "seats and the options, not `host` or `tricks_won_by`")),
+])
+def test_what_is_read_before_it_is_set_is_refused_at_its_place(tmp_path, top, error):
+    assert refused(tmp_path / "f.yaml", fuzz(top=top)) == [error]
+
+
+@pytest.mark.parametrize("top", ["declarer: this_deal.dealer\n", "declarer: if dealt == 0 then dealer else left(dealer)\n",
+                                 "dealer:\n  first: left(seats[2])\n"])
+def test_what_is_there_to_read_at_its_moment_is_read(tmp_path, top):
+    g = load_game(tmp_path / "f.yaml", text=fuzz(top=top))
+    st = g.new_state(1)
+    st.playout(random.Random(1).choice, whole_game=True)
+    assert st.is_terminal and st.deals[0].declarer == st.deals[0].dealer if "declarer" in top else st.deals[0].dealer == 2
+
+
+@pytest.mark.parametrize("score", ["card_of_suit(A, led_suit).order", "tricks_won_by(maker)", "total_of(left(maker))"])
+def test_a_none_read_where_a_value_is_needed_is_told_in_the_spec_s_terms_at_its_place(tmp_path, score):
+    g = load_game(tmp_path / "f.yaml", text=fuzz(score=score))
+    with pytest.raises(GameFault) as e:
+        g.new_state(1).playout(random.Random(1).choice, whole_game=True)
+    assert (e.value.line, e.value.column) == (13, 12)
+    assert e.value.message.startswith("a value this expression reads is none here (no card, seat, suit or "
+                                            "bid): guard it, e.g. `if maker != none then tricks_won_by(maker) "
+                                            "else 0` (deal 1, at ")
+    assert "NoneType" not in str(e.value) and "Error" not in str(e.value)
+
+
+def test_a_yaml_true_is_the_expression_true_in_a_play_rule(tmp_path):
+    g = load_game(tmp_path / "f.yaml", text=fuzz(top="play:\n  rules: [any]\n", rules="play_rules:\n  any:\n    keep: true\n"))
+    st = g.new_state(1)
+    assert len(st.legal_actions()) == 4
