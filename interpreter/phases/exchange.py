@@ -255,7 +255,9 @@ class TakeAndDiscard(Phase):
         p = state.exchanger = self.by(state)
         if self.take == "turn_up":
             taken = [state.turn_up] if state.turn_up is not None else []
-            state.turn_up = None  # in the hand now: everybody saw it go there
+            if taken:  # in the hand now: everybody saw it go there, and knows it is his until he lets it go
+                state.taken_up = (p, taken[0])
+            state.turn_up = None
         else:
             taken, state.talon = list(state.talon), []
         state.hands[p].extend(taken)

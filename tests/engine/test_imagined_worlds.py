@@ -13,7 +13,7 @@ import pytest
 
 from interpreter.compile.game import load_game
 from interpreter.core.results import Trick
-from interpreter.engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
+from interpreter.engine.worlds import _keep_the_taken_turn_up, fixed_cards, hidden_places, imagined_copy, settled
 from tests.phases.table import X, Y, Z, cards, hand, one_deal, position
 from tests.phases.test_call import HANDS as CALL_HANDS
 from tests.phases.test_call import spec as call_spec
@@ -70,7 +70,8 @@ def test_a_called_card_imagined_in_the_talon_has_no_holder_and_a_played_one_keep
 
 def card_by_card(state, seat, rng):
     """The re-deal as it is defined: the pool in card order, shuffled by `rng`, and each hidden
-    card in turn, place by place, taking the pool's last."""
+    card in turn, place by place, taking the pool's last (then a turn-up taken into a hand put back
+    among its taker's cards, as `sampled_for` does)."""
     world = imagined_copy(state, rng)
     fixed = fixed_cards(state, seat)
     places = [c for _, c in hidden_places(world, seat)]
@@ -80,6 +81,7 @@ def card_by_card(state, seat, rng):
         for i, c in enumerate(place):
             if c not in fixed:
                 place[i] = pool.pop()
+    _keep_the_taken_turn_up(state, world, seat, places, fixed, rng)
     return settled(world)
 
 
@@ -101,3 +103,48 @@ def test_a_world_is_the_same_whether_its_places_take_their_cards_one_by_one_or_a
                 want = card_by_card(st, seat, random.Random(move * 10 + seat))
                 assert (got.hands, got.talon, got.discards) == (want.hands, want.talon, want.discards), (move, seat)
         st.apply(play_rng.choice(st.legal_actions()))
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_turn_up_taken_into_a_hand_stays_the_taker_s_in_every_world_another_seat_imagines():
+    g = load_game(ROOT / "specs" / "whist" / "whist.yaml")
+    st = g.new_state(3)  # the dealer has taken up the turned-up card
+    taker, card = st.taken_up
+    assert card in st.hands[taker] and st.turn_up is None
+    for seat in range(4):
+        if seat == taker:
+            continue
+        for world in worlds(st, seat, 60):
+            assert card in world.hands[taker]
+            assert world.view(seat) == st.view(seat)
+
+
+def test_a_taken_turn_up_laid_away_may_be_in_the_hand_or_the_discards_whichever_it_is_in():
+    """Euchre's dealer takes the turn-up and lays a card away: the others know the card is his, not
+    where; their worlds put it in his hand or among his discards alike, whether he kept it or not."""
+    g = load_game(ROOT / "specs" / "euchre" / "euchre.yaml")
+    found = {}
+    for seed in range(200):
+        st = g.new_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal and st.taken_up is None:
+            st.apply(rng.choice(st.legal_actions()))
+        if st.taken_up is None:
+            continue
+        while not st.is_terminal and st.phase.kind == "exchange":
+            st.apply(rng.choice(st.legal_actions()))
+        taker, card = st.taken_up
+        kept = card in st.hands[taker]
+        if st.is_terminal or kept in found or not (kept or card in st.discards[taker]):
+            continue
+        other = (taker + 1) % 4
+        places = [("hand" if card in w.hands[taker] else "discards" if card in w.discards[taker] else "elsewhere")
+                  for w in worlds(st, other, 200)]
+        found[kept] = {p: places.count(p) for p in ("hand", "discards", "elsewhere")}
+        if len(found) == 2:
+            break
+    assert set(found) == {True, False}
+    for counts in found.values():
+        assert counts["elsewhere"] == 0 and counts["hand"] > 100 and counts["discards"] > 0
