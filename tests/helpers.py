@@ -15,11 +15,14 @@ def unseen_redealt(state, seat, rng):
     blind = other.calling_blind or other.unseen[seat]  # its own hand too, before it has looked
     hidden = [p for p in range(len(other.hands)) if (p != seat or blind) and not other.shown[p]]
     places = [other.hands[p] for p in hidden] + [x for p, x in enumerate(other.passing) if p != seat and x]
-    pool = [c for place in places for c in place]
+    # a turn-up taken into a hand: everybody saw where it went
+    known = {other.taken_up[1]} if other.taken_up is not None and other.taken_up[0] != seat else set()
+    pool = [c for place in places for c in place if c not in known]
     rng.shuffle(pool)
     for place in places:
-        k = len(place)
-        place[:], pool = sorted(pool[:k]), pool[k:]
+        stays = [c for c in place if c in known]
+        k = len(place) - len(stays)
+        place[:], pool = sorted(stays + pool[:k]), pool[k:]
     other._legal = None  # the legal list of the seat to play belongs to its old hand
     return other
 

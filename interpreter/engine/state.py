@@ -98,20 +98,17 @@ class State:
         self.game_deals: list[int] = []  # the deal that ended each of those games
         self.game_totals: list[list] = []  # and each game's final totals
         self.deal_number = first_deal - 1  # a record may start in the middle of a game
-        self.dealer = first_dealer
         self.terminal = False
         self.current = TERMINAL
         self._legal: list[Action] | None = None
         # bindings read by expressions (the seat being scored, the card being tested, ...)
-        self.player = 0
-        self.target = 0
-        self.declarer = None
+        self.player = self.target = 0
+        self.declarer = None  # (each deal's is read as it starts)
         try:
-            if first_dealer is None:
-                self.dealer = game.first_dealer(self)
-                if self.dealer is None:  # (an expression that can give none: `validate` plays to find it)
-                    raise self.fault_at(("dealer", "first"), "the first dealer is none: `dealer.first` must "
-                                                             "give a seat", "before the first deal")
+            if first_dealer is None and (first := game.first_dealer(self)) is None:  # (validate plays to find it)
+                raise self.fault_at(("dealer", "first"), "the first dealer is none: `dealer.first` must give a "
+                                                         "seat", "before the first deal")
+            self.dealer = first if first_dealer is None else first_dealer
             self._new_deal()
             self._run()
         except (GameError, GameFault):
@@ -378,9 +375,9 @@ class State:
         new_table(self)
         # (the deal exists before its declarer is read: `this_deal`, `dealt` read it)
         self.deal = DealResult(self.deal_number, self.dealer, None, None, table_plan(g).records)
+        self.deals.append(self.deal)
         self.declarer = self.deal.declarer = g.declarer(self) if g.declarer else self.dealer
         self.deal.contract = self.contract_key
-        self.deals.append(self.deal)
         if g.deal_trump is not None:  # a trump fixed for the whole game
             self.set_trump(g.deal_trump(self))
         self.phase = g.phases[0]

@@ -182,12 +182,12 @@ def test_play_saves_the_game_so_far_and_its_replay_stops_at_the_same_place(tmp_p
 
 def test_a_fault_as_the_game_starts_leaves_no_empty_record(tmp_path):
     spec = tiny(tmp_path)
-    spec.write_text(spec.read_text() + "dealer: {first: 'if (deal_number + 3) / 2 >= 1 and (deal_number + 3) / 2 <= 2 then seats[(deal_number + 3) / 2] else seats[1]'}\n")
+    spec.write_text(spec.read_text() + "declarer: 'if (deal_number + 2) / 2 >= 1 and (deal_number + 2) / 2 <= 2 then seats[(deal_number + 2) / 2] else seats[1]'\n")
     record = tmp_path / "r.yaml"
     code, out, err = cli("play", spec, "--seats", "first,first", "--seed", 1, "--record", record)
     assert code == 3, err
-    n = line_of(spec, "dealer:")
-    assert err.splitlines()[0] == f"{spec}:{n}:90: an index must be a whole number (deal 1; seed 1)"
+    n = line_of(spec, "declarer:")
+    assert err.splitlines()[0] == f"{spec}:{n}:84: an index must be a whole number (deal 1; seed 1)"
     assert not record.exists()
 
 
