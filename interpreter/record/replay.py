@@ -139,11 +139,19 @@ def replay(path: str | Path, *, spec: str | None = None) -> Replayed:
     last = len(data["deals"]) - 1
     for k, d in enumerate(data["deals"]):
         base = ("deals", k)
-        if state.is_terminal:
+        if k < len(state.deals) and (state.is_terminal or state.deal_number > first_deal + k):
+            # a deal that asked nobody anything: the rules dealt, played and scored it with the deal before
+            if d.get("actions"):
+                fail(base + ("actions",), f"deal {first_deal + k} asks nobody anything under the rules: it was over "
+                                          "as it began", at_key=True)
+            dealer = state.deals[k].dealer
+        elif state.is_terminal:
             fail(base, f"the game ended after deal {k}; this deal is one too many")
-        if "dealer" in d and seat_of(base + ("dealer",), d["dealer"]) != state.dealer:
-            fail(base + ("dealer",), f"deal {first_deal + k} is dealt by {sn[state.dealer]} under the rules, not {d['dealer']}")
-        number = state.deal_number
+        else:
+            dealer = state.dealer
+        if "dealer" in d and seat_of(base + ("dealer",), d["dealer"]) != dealer:
+            fail(base + ("dealer",), f"deal {first_deal + k} is dealt by {sn[dealer]} under the rules, not {d['dealer']}")
+        number = first_deal + k
         for i, line in enumerate(d.get("actions") or []):
             where = base + ("actions", i)
             for item, col in _split_actions(fail, where, line):

@@ -66,3 +66,44 @@ def test_a_played_record_replays_to_its_scores_from_the_record_alone(spec, chose
         code, out, err = cli("replay", alone)
         assert code == 0, err
         assert "Total" in out or "total" in out
+
+
+AUTOMATIC = """\
+game: Every other deal played
+seats: [X, Y, Z]
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+phases:
+  deal:
+  play:
+    when: deal_number % 2 == 1
+  score:
+contracts:
+  most:
+    score: tricks_won + (if deal_number % 2 == 0 then 1 else 0)
+match:
+  deals: 4
+"""
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_deal_that_asks_nobody_anything_is_recorded_and_replays(tmp_path, seeded):
+    spec = tmp_path / "auto.yaml"
+    spec.write_text(AUTOMATIC)
+    record = tmp_path / "game.yaml"
+    code, _, err = cli("play", spec, "--seats", "random,random,random", "--seed", 3, "--quiet", "--record", record)
+    assert code == 0, err
+    data = yaml.safe_load(record.read_text())
+    assert [bool(d.get("actions")) for d in data["deals"]] == [True, False, True, False]
+    if not seeded:
+        del data["seed"]
+    record.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, out, err = cli("replay", record)
+    assert code == 0, err
+    assert [line.split()[1] for line in out.splitlines() if line.startswith("Deal")] == ["1", "2", "3", "4"]
+    # an action in a deal that asks nobody anything is refused at it
+    data["deals"][1]["actions"] = ["X play AS"]
+    record.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, _, err = cli("replay", record)
+    assert code == 1 and "deal 2 asks nobody anything under the rules: it was over as it began" in err
