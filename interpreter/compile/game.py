@@ -37,7 +37,7 @@ from .functions import compile_functions, expression_text
 from .order import check_choices
 from . import moments
 from .pack import compile_pack
-from .phases import PhaseCompiler, bids_are_numbers
+from .phases import PhaseCompiler, bids_are_numbers, bids_are_words
 from .play import PlayCompiler
 from .scope import build_scope
 
@@ -179,6 +179,10 @@ class Compiler:
                       *((ph or {}).get("extras") or {}),
                       *((ph or {}).get("announcements") or {})]:
                 self.call_words.setdefault(str(w), -1 - len(self.call_words))
+            bids = (ph or {}).get("bids")
+            if isinstance(bids, list) and bids_are_words(bids):  # bids that are words: each worth its place
+                for i, w in enumerate(bids):
+                    self.call_words.setdefault(str(w), i + 1)
         self.scope = self.build_scope(contract_keys=list(contracts_spec))
         self.check_declared_names()
         card = Card.of_pack(pack.names)
@@ -362,7 +366,7 @@ class Compiler:
                     t = "bid"
                     self.bid_structure = self.bid_structure or self.structured_bids(("phases", name, "bids"), bids)
                 else:
-                    t = "number" if bids_are_numbers(bids, self.pack.ranks) else "rank"
+                    t = "number" if bids_are_numbers(bids, self.pack.ranks) or bids_are_words(bids) else "rank"
                 if self.bid_type not in (None, t):
                     self.error(("phases", name, "bids"), f"the bids of this auction are {a(t)}s, but another "
                                f"auction of the game bids {a(self.bid_type)}s: `calls` could not read both")

@@ -8,6 +8,8 @@ also reports a phase that can never be reached).
 
 from __future__ import annotations
 
+import re
+
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -53,6 +55,12 @@ PHASE_KEYS = {
     "score": set(),
 }
 COMMON_PHASE_KEYS = {"kind", "when", "next"}
+
+
+def bids_are_words(bids) -> bool:
+    """Whether an auction bids words (`[prise, garde, garde_sans]`): each is then a name worth its place in
+    the list, from 1 (`high_bid >= garde`)."""
+    return bool(bids) and all(isinstance(b, str) and re.fullmatch(r"[a-z_][a-z0-9_]*", b) for b in bids)
 
 
 def bids_are_numbers(bids, ranks) -> bool:
@@ -374,6 +382,8 @@ class PhaseCompiler:
                 self.owner.error(base + ("bids", i), f"`{b}` is listed twice in `bids`")
         if bids_are_numbers(bids, self.owner.pack.ranks):
             return list(bids), [str(b) for b in bids]
+        if bids_are_words(bids):
+            return list(range(1, len(bids) + 1)), [str(b) for b in bids]
         values = []
         for i, b in enumerate(bids):
             if str(b) in self.owner.pack.ranks:

@@ -168,3 +168,17 @@ def test_with_void_if_all_pass_false_a_deal_nobody_bids_in_goes_on_without_a_dec
     st = position(spec(after="    void_if_all_pass: true\n"), HANDS, dealer=X)  # the default, written out
     play(st, "pass", "pass", "pass")
     assert st.deals[0].void and st.deal_number == 2
+
+
+def test_bids_may_be_words_each_worth_its_place_and_named_in_expressions():
+    g = spec(bids="[prise, garde, garde_sans, garde_contre]",
+             score="if player == declarer then 10 * level + (if level >= garde_sans then 1 else 0) else 0")
+    st = position(g, HANDS, dealer=X)
+    assert legal(st) == ["pass", "bid prise", "bid garde", "bid garde_sans", "bid garde_contre"]
+    play(st, "bid garde", "bid garde_sans")
+    assert refused(st, "bid garde") == ("`bid garde` does not beat the bid of garde_sans by Z; bid higher or pass",
+                                        "bid higher")
+    play(st, "pass", "pass")
+    assert st.is_terminal and st.deals[0].declarer == Z and st.deals[0].announced == {"level": 3}
+    assert st.deals[0].scores == [0, 0, 31]
+
