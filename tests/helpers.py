@@ -16,7 +16,7 @@ def unseen_redealt(state, seat, rng):
     hidden = [p for p in range(len(other.hands)) if (p != seat or blind) and not other.shown[p]]
     places = [other.hands[p] for p in hidden] + [x for p, x in enumerate(other.passing) if p != seat and x]
     # a turn-up taken into a hand: everybody saw where it went
-    known = {other.taken_up[1]} if other.taken_up is not None and other.taken_up[0] != seat else set()
+    known = set(other.taken_up[1]) if other.taken_up is not None and other.taken_up[0] != seat else set()
     pool = [c for place in places for c in place if c not in known]
     rng.shuffle(pool)
     for place in places:

@@ -42,7 +42,7 @@ PHASE_KEYS = {
     "swap_turn_up": {"card"},
     "choose_contract": {"by", "once_each", "schedule"},
     "announce": {"by"},
-    "exchange": {"by", "min", "max", "sees_unused", "draw", "take", "rules", "shown"},
+    "exchange": {"by", "min", "max", "sees_unused", "draw", "take", "rules", "shown", "show_taken"},
     "draw": {"by"},
     "call": {"first", "numbers", "words", "void_if_all_pass", "blind", "extras", "second_round", "pass",
              "before_looking"},
@@ -234,8 +234,11 @@ class PhaseCompiler:
                                                     "takes first (`take`)", at_key=True)
             least = self.owner.expr(base + ("min",), "number") if "min" in p else None
             most = self.owner.expr(base + ("max",), "number") if "max" in p else None
+            self.only_with(p, base, "show_taken", p["take"] == "talon", "`take: talon` (a turn-up is always seen)")
+            show = self.owner.expr(base + ("show_taken",), "bool") if "show_taken" in p else None
             return TakeAndDiscard(name, self.owner.pack, by, least, most, str(p["take"]),
-                                  self.discard_rules(p, base, ctx.rules))
+                                  self.discard_rules(p, base, ctx.rules), show)
+        self.only_with(p, base, "show_taken", False, "`take: talon`")
         least = self.owner.expr(base + ("min",), "number", default="0")
         most = self.owner.expr(base + ("max",), "number", default="pack_size")
         self.only_with(p, base, "sees_unused", p.get("draw", True) is not False, "an exchange that draws: with "

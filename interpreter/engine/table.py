@@ -138,7 +138,7 @@ def fresh_deal(game) -> dict:
         "trump_power": pack.trump_power,
         "trick_order": None,  # the seats of a trick by its leader, once play starts
         "turn_up": None,  # a card turned face up (e.g. for trumps)
-        "taken_up": None,  # (seat, card): the turn-up taken into a hand, seen to go there
+        "taken_up": None,  # (seat, cards): cards taken into a hand face up (a turn-up, a talon shown)
         "dead": None,  # a card shown to all and never played
         "maker": None,  # the seat that made trump
         "to_bid": None,  # an auction: who bids now, the bid standing

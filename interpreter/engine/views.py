@@ -70,6 +70,8 @@ def view(state, seat: int) -> dict:
         "declaring": _declaring(state, sn),
         "discards": cards(state.discards[seat]),  # one's own discards only
         "shown_discards": {sn[p]: cards(d) for p, d in enumerate(state.shown_discards) if d},  # laid face up
+        # cards seen taken into a hand (a turn-up, a talon shown as it is taken)
+        "taken": {sn[state.taken_up[0]]: cards(state.taken_up[1])} if state.taken_up is not None else {},
         "exchanged": {sn[p]: state.exchanges[p] for p in order},
         "totals": {sn[p]: state.totals[p] for p in order},
         "past_deals": [{"deal": d.number, "contract": d.contract, "scores": {sn[p]: d.scores[p] for p in order}}

@@ -58,22 +58,24 @@ def sampled_for(state, seat: int, rng):
 
 
 def _keep_the_taken_turn_up(state, world, seat, places, fixed, rng) -> None:
-    """A turn-up taken into a hand is known to be the taker's, in his hand or among his discards: where it
-    falls outside them in `world`, it changes places with a card of them chosen at random (the same
-    whichever of the two it is really in, so that nothing hidden shows in the worlds)."""
+    """Cards taken into a hand face up (a turn-up, a talon shown as it is taken) are known to be the taker's,
+    in his hand or among his discards: one that falls outside them in `world` changes places with a card of
+    them chosen at random (the same whichever of the two it is really in, so that nothing hidden shows)."""
     taken = state.taken_up
     if taken is None or taken[0] == seat:
         return
-    p, c = taken
-    if not (c in state.hands[p] or c in state.discards[p]) or c in world.hands[p] or c in world.discards[p]:
-        return  # played, or where it may be
-    slots = [(g, i) for g in (world.hands[p], world.discards[p]) for i, x in enumerate(g) if x not in fixed]
-    place = next((pl for pl in places if c in pl), None)
-    if not slots or place is None:
-        return
-    g, i = slots[rng.randrange(len(slots))]
-    j = place.index(c)
-    place[j], g[i] = g[i], c
+    p, cards = taken
+    for c in cards:
+        if not (c in state.hands[p] or c in state.discards[p]) or c in world.hands[p] or c in world.discards[p]:
+            continue  # played, or where it may be
+        slots = [(g, i) for g in (world.hands[p], world.discards[p]) for i, x in enumerate(g)
+                 if x not in fixed and x not in cards]
+        place = next((pl for pl in places if c in pl), None)
+        if not slots or place is None:
+            continue
+        g, i = slots[rng.randrange(len(slots))]
+        j = place.index(c)
+        place[j], g[i] = g[i], c
 
 
 def imagined_copy(state, rng):

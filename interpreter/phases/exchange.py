@@ -239,8 +239,9 @@ class TakeAndDiscard(Phase):
     owns = EXCHANGE_FIELDS
     records = ("exchanges",)
 
-    def __init__(self, name, pack, by, least, most, take, discarding=NO_RULES):
+    def __init__(self, name, pack, by, least, most, take, discarding=NO_RULES, show_taken=None):
         super().__init__(name)
+        self.show_taken = show_taken  # compiled bool: the talon taken is shown to all first (a turn-up always is)
         self.discarding = discarding  # which cards may be discarded, and which are laid face up
         self.pack = pack
         self.by = by
@@ -255,11 +256,13 @@ class TakeAndDiscard(Phase):
         p = state.exchanger = self.by(state)
         if self.take == "turn_up":
             taken = [state.turn_up] if state.turn_up is not None else []
-            if taken:  # in the hand now: everybody saw it go there, and knows it is his until he lets it go
-                state.taken_up = (p, taken[0])
             state.turn_up = None
+            shown = True
         else:
             taken, state.talon = list(state.talon), []
+            shown = self.show_taken is not None and self.show_taken(state)
+        if taken and shown:  # in the hand now: everybody saw them go there, and knows they are his until he lets them go
+            state.taken_up = (p, tuple(taken))
         state.hands[p].extend(taken)
         state.hands[p].sort()
         state.taken = tuple(taken)

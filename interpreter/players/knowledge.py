@@ -133,7 +133,8 @@ class Knowledge:
                 self.played[q].append(card)
                 continue
             came = set(hand) - set(before[q])
-            self._forget(q, (self.known[q] & set(hand)) | (came & public_before))
+            seen_taken = set(shadow.taken_up[1]) if shadow.taken_up is not None and shadow.taken_up[0] == q else set()
+            self._forget(q, (self.known[q] & set(hand)) | (came & (public_before | seen_taken)))
 
     def _learn(self, shadow, p: int, a, card) -> None:
         """The exclusions and requirements of `p` taking `a` now, and the record to check worlds against."""

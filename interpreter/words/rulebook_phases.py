@@ -244,8 +244,11 @@ class PhaseWriter:
             taken = "the turned-up card" if p["take"] == "turn_up" else "the talon"
             count = (f"at least {lo}" if lo is not None else "as many as he took") + (
                 "" if hi is None else f" and at most {hi}")
+            shown = []
+            if p.get("show_taken") is not None and p["take"] == "talon":
+                shown = [f"The talon is shown to all as he takes it, when {self.w(p['show_taken'])}."]
             return [f"{by} takes {taken} into his hand, then discards cards face down, one by one: {count}.",
-                    *self._discard_limits(p)]
+                    *shown, *self._discard_limits(p)]
         lines = [f"{by} discards cards face down, one by one: {count} (never more than the talon holds); "
                  + ("then he draws as many from the top of the talon." if p.get("draw", True) else
                     "he draws them later.")]

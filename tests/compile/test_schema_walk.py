@@ -287,6 +287,7 @@ PROBES = [
     Probe(EXCUSE, ("contracts", "most", "play", "led_suit"), "H"),
     Probe(DISCARDS, ("phases", "exchange", "rules"), ["no kings"]),
     Probe(DISCARDS, ("phases", "exchange", "shown"), "card.suit == H"),
+    Probe(DISCARDS, ("phases", "exchange", "show_taken"), "true"),
     Probe(OWN_SUIT, ("pack", "suits", 2, "ranks"), [4, 3, 2, 1], other=[3, 2, 1]),
     Probe(OWN_SUIT, ("pack", "suits", 2, "letter"), "V", other="U"),
     Probe(OWN_SUIT, ("pack", "suits", 2, "name"), "crowns"),

@@ -111,7 +111,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_turn_up_taken_into_a_hand_stays_the_taker_s_in_every_world_another_seat_imagines():
     g = load_game(ROOT / "specs" / "whist" / "whist.yaml")
     st = g.new_state(3)  # the dealer has taken up the turned-up card
-    taker, card = st.taken_up
+    taker, (card,) = st.taken_up
     assert card in st.hands[taker] and st.turn_up is None
     for seat in range(4):
         if seat == taker:
@@ -135,7 +135,7 @@ def test_a_taken_turn_up_laid_away_may_be_in_the_hand_or_the_discards_whichever_
             continue
         while not st.is_terminal and st.phase.kind == "exchange":
             st.apply(rng.choice(st.legal_actions()))
-        taker, card = st.taken_up
+        taker, (card,) = st.taken_up
         kept = card in st.hands[taker]
         if st.is_terminal or kept in found or not (kept or card in st.discards[taker]):
             continue

@@ -89,3 +89,23 @@ def test_a_misused_discard_rule_is_refused_at_its_place(change, message):
     with pytest.raises(SpecErrors) as e:
         game(SPEC.replace(*change))
     assert [x.message for x in e.value.errors] == [message]
+
+
+def test_a_talon_shown_as_it_is_taken_is_seen_by_all_and_stays_the_taker_s_in_every_world():
+    shown = SPEC.replace("    take: talon\n", "    take: talon\n    show_taken: true\n")
+    st = dealt(["KS AH QD", "AS QS JS", "AD KD JD"], talon="KH QH JH", body=shown)
+    for seat in (X, Y, Z):
+        assert st.view(seat)["taken"] == {"X": ["KH", "QH", "JH"]}
+    assert dealt(["KS AH QD", "AS QS JS", "AD KD JD"], talon="KH QH JH").view(Y)["taken"] == {}  # taken unseen
+    play(st, "discard QH")
+    taken = {st.game.pack.parse(c) for c in ("KH", "QH", "JH")}
+    for seed in range(30):
+        world = st.sampled_for(Y, random.Random(seed))
+        assert taken <= set(world.hands[X]) | set(world.discards[X])
+        assert world.view(Y) == st.view(Y)
+
+
+def test_show_taken_is_for_a_talon_taken():
+    with pytest.raises(SpecErrors) as e:
+        game(SPEC.replace("    take: talon\n", "    max: 2\n    show_taken: true\n"))
+    assert [x.message for x in e.value.errors] == ["`show_taken` applies only with `take: talon`"]
