@@ -28,7 +28,11 @@ def add_parser(sub) -> None:
     option_arg(d, help_text="an option of VARIANT (as for play); BASE uses its defaults")
 
     sub.add_parser("schema", help="print the JSON Schema of spec files (for editor completion)",
-                   description="Print the JSON Schema that spec files follow.")
+                   description="Print the JSON Schema (draft 2020-12) that spec files follow: a base spec, "
+                               "or a variant (a file with `extends`, whose keys are all optional and may be "
+                               "written `+key` to add and `-key` to remove). Save it and point an editor at "
+                               "it, e.g. with `# yaml-language-server: $schema=cardspec.schema.json` as a "
+                               "spec's first line (docs/specs.md).")
 
 
 def cmd_schema(args, io) -> int:

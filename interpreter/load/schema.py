@@ -1,7 +1,9 @@
 """The structure of a spec, as a JSON Schema, and its errors in the spec author's words.
 
 `schema.json` (JSON Schema draft 2020-12) describes every key a spec may have, with a
-description for each, so `cardspec schema` can hand it to an editor for completion.
+description for each. `cardspec schema` prints it with a variant's part added
+(interpreter/load/schema_overlay.py: a file with `extends`, its `+key` and `-key`), so an
+editor checks and completes both kinds of file.
 `check_structure()` validates a loaded `Document` against it and turns every jsonschema
 error into a `SpecError` at the line and column of the offending key or value:
 "unknown key `scroe` in `contracts.no_tricks`" with "did you mean `score`?", rather than
@@ -23,6 +25,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from ..core.errors import SpecError, one_of, suggest
 from . import catalog
 from .loading import Document
+from .schema_overlay import printed
 
 # Why a required key matters, said to the author; keyed by (parent path, key).
 _WHY_REQUIRED = {
@@ -60,9 +63,16 @@ def schema() -> dict:
     return json.loads(catalog.read_data(catalog.schema_file()))
 
 
+@lru_cache(maxsize=1)
+def printed_schema() -> dict:
+    """The schema of a spec file, base spec or variant (`extends`), as `cardspec schema` prints it.
+    `check_structure` checks a spec once merged, against `schema()` alone."""
+    return printed(schema())
+
+
 def schema_text() -> str:
-    """The schema as pretty JSON, for `cardspec schema`."""
-    return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
+    """The printed schema as pretty JSON, for `cardspec schema`."""
+    return json.dumps(printed_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 @lru_cache(maxsize=1)

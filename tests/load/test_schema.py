@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from interpreter.core.errors import SpecError, SpecErrors
 from interpreter.load import loading
 from interpreter.load.loading import Document, Mark, load
-from interpreter.load.schema import check_structure, schema, schema_text
+from interpreter.load.schema import check_structure, printed_schema, schema, schema_text
 
 HERE = Path(__file__).resolve().parents[1]
 REFERENCE = HERE.parent / "specs" / "barbu" / "barbu.yaml"
@@ -69,8 +69,11 @@ def test_schema_is_valid_draft_2020_12():
     assert schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-def test_schema_text_is_the_schema():
-    assert json.loads(schema_text()) == schema()
+def test_schema_text_is_the_printed_schema():
+    # `cardspec schema` prints the base schema with a variant's part (tests/load/test_printed_schema.py)
+    assert json.loads(schema_text()) == printed_schema()
+    assert printed_schema()["$defs"]["spec"]["properties"] == schema()["properties"] | {
+        "options": printed_schema()["$defs"]["spec"]["properties"]["options"]}
     assert json.loads((HERE.parent / "interpreter" / "load" / "schema.json").read_text()) == schema()
 
 
