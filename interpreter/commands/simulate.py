@@ -122,7 +122,7 @@ def cmd_simulate(args, io) -> int:
     elif args.json:
         _say_json(io, docs[0])
     else:
-        _report(io, runs[0]["study"].game, docs[0])
+        _report(io, runs[0]["study"], docs[0])
     return EXIT_OK
 
 
@@ -217,16 +217,24 @@ def _write_csv(path, runs) -> None:
                 w.writerow(([label] if side else []) + row[:6] + [scores[name] for name in names])
 
 
-def _report(io, game, doc) -> None:
-    """The text report of one spec."""
+def _report(io, study, doc) -> None:
+    """The text report of one spec: each seat's figures with the 95% interval of its mean, the spec's
+    statistics and each contract's mean deal score, as tables (docs/commands.md)."""
+    from ..study.stats import has_declarer, settles, t975
+
+    game = study.game
     seats = doc["seats"]
     io.say(f"{game.title}: {doc['games']} games, {doc['deals']} deals, seeds {doc['seeds']['first']}.."
            f"{doc['seeds']['last']}, seats {','.join(seats.values())}")
-    io.say(f"{'seat':<6}{'mean':>10}{'stdev':>10}{'min':>8}{'max':>8}{'wins':>8}   ({doc['measure']} per game)")
-    for name, s in doc["per_seat"].items():
-        io.say(f"{name:<6}{s['mean']:>10.2f}{s['stdev']:>10.2f}{s['min']:>8}{s['max']:>8}{s['wins']:>8}")
-    for name, s in doc["per_team"].items():  # partners score alike: one line per team
-        io.say(f"team {name}: mean {s['mean']:.2f}, won {s['wins']} games")
+    rows = [[name, _f(s["mean"]), _interval(s["ci95"]), _f(s["stdev"]), _n(s["min"]), _n(s["max"]), str(s["wins"])]
+            for name, s in doc["per_seat"].items()]
+    rows += [[f"team {name}", _f(s["mean"]), _interval(s["ci95"]), _f(s["stdev"]), _n(s["min"]), _n(s["max"]),
+              str(s["wins"])] for name, s in doc["per_team"].items()]  # a team: its members' mean
+    _table(io, ["seat", "mean", "95% interval", "stdev", "min", "max", "wins"], rows)
+    n = doc["games"]
+    how = (f"mean ± t × stdev / √n, n = {n} games, t = {t975(n - 1):.3f} (Student's t, {n - 1} degrees of "
+           "freedom)" if n > 1 else "none from one game")
+    io.say(f"mean: {doc['measure']} per game; 95% interval of the mean: {how}")
     unfinished = doc["unfinished"]
     if unfinished["count"]:
         seeds = ", ".join(map(str, unfinished["seeds"][:10])) + (", ..." if unfinished["count"] > 10 else "")
@@ -236,10 +244,23 @@ def _report(io, game, doc) -> None:
         io.say(f"{name}: {s['count']} of {s['games']} games ({100 * s['count'] / s['games']:.1f}%)")
     for name, s in doc["deal_statistics"].items():
         io.say(f"{name}: {s['count']} of {s['deals']} {s['among']} ({100 * s['count'] / max(1, s['deals']):.1f}%)")
-    io.say(f"{'contract':<22}{'deals':>7}{'declarer':>10}{'others':>10}   (mean deal score)")
-    for c in doc["per_contract"].values():
-        declarer = "-" if c["declarer_mean"] is None else f"{c['declarer_mean']:.2f}"
-        io.say(f"{c['name']:<22}{c['deals']:>7}{declarer:>10}{c['others_mean']:>10.2f}")
+    means = study.contract_means()
+    declared = has_declarer(game) and any(c["declarer"] is not None for c in means.values())
+    raw = settles(game)
+    parts = ["declarer", "others"] if declared else ["seat"]
+    heads = ["contract", "deals"]
+    for part in parts:
+        heads += [part, "raw"] if raw else [part]
+    rows = []
+    for c in means.values():
+        row = [c["name"], str(c["deals"])]
+        for part in parts:
+            row += [_f(c[part]), _f(c[part + "_raw"])] if raw else [_f(c[part])]
+        rows.append(row)
+    _table(io, heads, rows)
+    whose = "of the declarer and of each other seat" if declared else "of each seat"
+    io.say(f"mean deal score {whose}" + ("; raw: the same before doubles are settled, as the contract's "
+                                          "`score` gives it" if raw else ""))
     io.say(f"{doc['deals_per_second'] or 0:.0f} deals/s ({doc['seconds']:.2f} s)")
 
 
@@ -249,16 +270,55 @@ def _report_comparison(io, doc) -> None:
     io.say(f"{a['title']} ({a['spec']})  against  {b['title']} ({b['spec']})")
     io.say(f"{a['games']} paired games, seeds {a['seeds']['first']}..{a['seeds']['last']}, "
            f"seats {','.join(a['seats'].values())}; {a['deals']} and {b['deals']} deals")
-    io.say(f"{'seat':<6}{'spec':>10}{'against':>10}{'diff':>10}   95% CI of diff   (mean {a['measure']} per game; "
-           "diff = against - spec, paired by seed)")
-    for name, s in doc["paired"].items():
-        ci = "" if s["ci95"] is None else f"[{s['ci95'][0]:.2f}, {s['ci95'][1]:.2f}]"
-        io.say(f"{name:<6}{s['mean_a']:>10.2f}{s['mean_b']:>10.2f}{s['difference']:>10.2f}   {ci}")
+    _table(io, ["seat", "spec", "against", "diff", "95% interval of diff"],
+           [[name, _f(s["mean_a"]), _f(s["mean_b"]), _f(s["difference"]), _interval(s["ci95"])]
+            for name, s in doc["paired"].items()])
+    io.say(f"mean {a['measure']} per game; diff = against - spec, paired by seed; 95% interval of the mean "
+           "difference: mean ± t × stdev / √n over the games (Student's t)")
     if a["unfinished"]["count"] or b["unfinished"]["count"]:
         io.say(f"games stopped at {a['max_deals']} deals: {a['unfinished']['count']} and "
                f"{b['unfinished']['count']}")
     io.say(f"{(a['deals'] + b['deals']) / max(1e-9, a['seconds'] + b['seconds']):.0f} deals/s "
            f"({a['seconds'] + b['seconds']:.2f} s)")
+
+
+def _f(x) -> str:
+    """A mean: two decimals; `-` for none."""
+    return "-" if x is None else f"{x:.2f}"
+
+
+def _n(x) -> str:
+    """A result as it is: a whole number without decimals."""
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
+
+
+def _interval(ci) -> str:
+    return "-" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
+
+
+def _table(io, heads: list[str], rows: list[list[str]]) -> None:
+    """A table drawn by rich, its first column (names) aligned left and the figures right: on a terminal
+    with lines and a bold header, as wide as the terminal; elsewhere plain text (no colour codes, no
+    lines, no trailing spaces), as wide as its cells, so that it reads the same in a file or a pipe."""
+    import shutil
+    from io import StringIO
+
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    tty = bool(getattr(io.out, "isatty", None) and io.out.isatty())
+    table = Table(box=box.SIMPLE_HEAD if tty else None, show_edge=False, pad_edge=False,
+                  header_style="bold" if tty else "", collapse_padding=False)
+    for i, head in enumerate(heads):
+        table.add_column(head, justify="right" if i else "left", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    buffer = StringIO()
+    width = shutil.get_terminal_size().columns if tty else 1000
+    Console(file=buffer, width=width, force_terminal=tty, no_color=not tty, color_system="standard" if tty else None,
+            markup=False, emoji=False, highlight=False).print(table)
+    io.say("\n".join(line.rstrip() for line in buffer.getvalue().rstrip("\n").split("\n")))
 
 
 RUN = {"simulate": cmd_simulate}

@@ -14,6 +14,7 @@ that both sides share.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -138,7 +139,7 @@ class GameSummary:
     stopped: bool
     returns: list
     statistics: dict  # the spec's per-game statistics: name -> held
-    deals: list  # per deal: (contract, declarer, scores, void, flags)
+    deals: list  # per deal: (contract, declarer, scores, void, flags, raw scores)
     rows: list | None  # per deal, the CSV rows, when kept
 
 
@@ -149,7 +150,8 @@ def summarize(game, seed: int, state, stopped: bool, game_no: int, keep_rows: bo
         state.player = 0
         held[name] = bool(cond(state))
     return GameSummary(seed, stopped, list(state.returns), held,
-                       [(d.contract, d.declarer, list(d.scores), d.void, dict(d.flags)) for d in scored(state)],
+                       [(d.contract, d.declarer, list(d.scores), d.void, dict(d.flags),
+                         list(d.scores if d.raw is None else d.raw)) for d in scored(state)],
                        deal_rows(state, seed, game_no) if keep_rows else None)
 
 
@@ -177,7 +179,9 @@ class Study:
         self.wins = [0] * n
         self.stats = {name: 0 for name in game.statistics}
         self.deal_stats = {name: [0, 0] for name in game.deal_statistics}  # counted, among
-        self.contracts: dict = {}  # key -> [deals, declarer's total, others' mean total, deals declared]
+        # key -> [deals, declarer's total, others' mean total, deals declared, every seat's mean total,
+        #         and the three totals again of the raw scores: declarer's, others' mean, every seat's mean]
+        self.contracts: dict = {}
         self.deals = 0
         self.seeds: list[int] = []
         self.unfinished: list[int] = []
@@ -203,16 +207,21 @@ class Study:
             self.wins[p] += 1
         for name, held in game.statistics.items():
             self.stats[name] += held
-        for contract, declarer, scores, void, flags in game.deals:
+        for contract, declarer, scores, void, flags, raw in game.deals:
             self.deals += 1
-            row = self.contracts.setdefault(contract, [0, 0, 0, 0])
+            row = self.contracts.setdefault(contract, [0] * 8)
             row[0] += 1
+            row[4] += sum(scores) / n
+            row[7] += sum(raw) / n
             if declarer is None:  # (a deal nobody declared: every seat is one of the others)
                 row[2] += sum(scores) / n
+                row[6] += sum(raw) / n
             else:
                 row[1] += scores[declarer]
                 row[2] += (sum(scores) - scores[declarer]) / (n - 1)
                 row[3] += 1
+                row[5] += raw[declarer]
+                row[6] += (sum(raw) - raw[declarer]) / (n - 1)
             if not void:
                 for name, counted in self.deal_stats.items():
                     flag = flags.get(name)
@@ -221,6 +230,22 @@ class Study:
                         counted[1] += 1
         if game.rows:
             self.rows.extend(game.rows)
+
+    def contract_means(self) -> dict:
+        """Per contract played, in the spec's order, its mean deal scores, final and raw (before doubles
+        are settled): `declarer` (None when no deal of it had one), `others` (each other seat) and `seat`
+        (every seat alike, for a game without a declarer); with its `name` and `deals`."""
+        out = {}
+        for key, c in self.game.contracts.items():
+            row = self.contracts.get(key)
+            if row is None:
+                continue
+            deals, declared = row[0], row[3]
+            out[key] = {"name": c.name, "deals": deals,
+                        "declarer": row[1] / declared if declared else None, "others": row[2] / deals,
+                        "seat": row[4] / deals, "declarer_raw": row[5] / declared if declared else None,
+                        "others_raw": row[6] / deals, "seat_raw": row[7] / deals}
+        return out
 
     def team_results(self) -> list[tuple[str, list]]:
         """Per team, its name (`A+C`) and its mean member result per game."""
@@ -257,6 +282,39 @@ class Study:
                                 for name, (count, among) in self.deal_stats.items()},
             "unfinished": {"count": len(self.unfinished), "seeds": list(self.unfinished)},
         }
+
+
+_DECLARER = re.compile(r"\bdeclarer\b")
+_PROSE = frozenset({"description", "title", "name", "game", "because"})  # words for people, not rules
+
+
+def has_declarer(game) -> bool:
+    """Whether the game's rules have a declarer: the spec names one (`declarer:`), an auction makes its
+    winner one, or a rule reads `declarer`. A game without one still records a declarer for each
+    deal, its dealer (the engine's default), which its rules never read. True when the spec the game
+    was compiled from is not at hand."""
+    data = getattr(getattr(getattr(game, "places", None), "doc", None), "data", None)
+    if not isinstance(data, dict):
+        return True
+    phases = data.get("phases") or {}
+    if isinstance(phases, dict) and any(isinstance(p, dict) and p.get("kind", k) == "auction" or p is None
+                                        and k == "auction" for k, p in phases.items()):
+        return True
+    return _reads_declarer({k: v for k, v in data.items() if k != "options"})
+
+
+def _reads_declarer(value) -> bool:
+    if isinstance(value, dict):
+        return any(_DECLARER.search(str(k)) or _reads_declarer(v) for k, v in value.items() if k not in _PROSE)
+    if isinstance(value, list):
+        return any(_reads_declarer(v) for v in value)
+    return isinstance(value, str) and _DECLARER.search(value) is not None
+
+
+def settles(game) -> bool:
+    """Whether a deal's scores may differ from its raw scores (what the contracts' `score` gives):
+    doubles are settled, pairwise or by the spec's own settlement."""
+    return getattr(game, "settle", None) is not None
 
 
 def compare(a: Study, b: Study) -> dict:

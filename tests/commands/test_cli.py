@@ -700,14 +700,15 @@ def test_ctrl_c_at_human_prompt(tmp_path):
 # ---------------------------------------------------------------- 6. simulate
 
 
-SEAT_ROW = re.compile(r"^([A-D]) +(-?\d+\.\d\d) +(\d+\.\d\d) +(-?\d+) +(-?\d+) +(\d+)$", re.M)
+SEAT_ROW = re.compile(r"^([A-D]) +(-?\d+\.\d\d) +\[-?\d+\.\d\d, -?\d+\.\d\d\] +(\d+\.\d\d) +(-?\d+) +(-?\d+) +(\d+)$",
+                      re.M)
 
 
 def test_simulate():
     code, out, err = cli("simulate", SPEC, "--games", 3, "--seed", 1)
     assert code == 0, err
     assert "3 games, 84 deals" in out
-    assert re.search(r"^seat +mean +stdev", out, re.M)
+    assert re.search(r"^seat +mean +95% interval +stdev +min +max +wins$", out, re.M)
     rows = SEAT_ROW.findall(out)
     assert [r[0] for r in rows] == list(SEATS)
     means = [float(r[1]) for r in rows]
@@ -715,7 +716,7 @@ def test_simulate():
     assert all(float(r[2]) >= 0 for r in rows)
     assert sum(int(r[5]) for r in rows) >= 3  # every game has a winner (ties count twice)
     for name in CONTRACTS:
-        assert re.search(rf"^{name} +12 +-?\d+\.\d\d +-?\d+\.\d\d$", out, re.M), name
+        assert re.search(rf"^{name} +12( +-?\d+\.\d\d){{4}}$", out, re.M), name  # declarer, raw, others, raw
     assert re.search(r"^\d+ deals/s", out, re.M)
     # the same seeds give the same statistics
     code2, out2, _ = cli("simulate", SPEC, "--games", 3, "--seed", 1)

@@ -24,7 +24,8 @@ def study(spec, games):
     """A study of `spec` from games given as (returns, [(contract, declarer, scores)...])."""
     s = Study(load_game(SPECS / spec))
     for seed, (returns, deals) in enumerate(games, 1):
-        s.add_summary(GameSummary(seed, False, returns, {}, [(c, d, scores, False, {}) for c, d, scores in deals],
+        s.add_summary(GameSummary(seed, False, returns, {}, [(c, d, scores, False, {}, scores)
+                                                              for c, d, scores in deals],
                                   None))
     return s
 

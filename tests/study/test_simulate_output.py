@@ -121,7 +121,7 @@ def test_the_t_quantile_beyond_the_table_is_exact_to_eleven_decimals():
 
 
 def partnership_summary(seed, returns, deals, stopped=False):
-    return study.GameSummary(seed, stopped, returns, {}, [("deal", declarer, scores, False, {})
+    return study.GameSummary(seed, stopped, returns, {}, [("deal", declarer, scores, False, {}, scores)
                                                           for declarer, scores in deals], None)
 
 
@@ -147,9 +147,9 @@ def test_a_study_of_two_games_given_by_hand():
 def test_deal_statistics_count_among_the_deals_played_not_the_void_ones():
     game = load_game(KLABERJASS)
     s = study.Study(game)
-    deals = [("deal", 0, [10, 0], False, {"maker bete": True, "maker equal": False}),
-             ("deal", 1, [0, 10], False, {"maker bete": False, "maker equal": None}),
-             (None, 0, [0, 0], True, {"maker bete": True, "maker equal": True})]  # void: not counted
+    deals = [("deal", 0, [10, 0], False, {"maker bete": True, "maker equal": False}, [10, 0]),
+             ("deal", 1, [0, 10], False, {"maker bete": False, "maker equal": None}, [0, 10]),
+             (None, 0, [0, 0], True, {"maker bete": True, "maker equal": True}, [0, 0])]  # void: not counted
     s.add_summary(study.GameSummary(1, False, [10, 10], {}, deals, None))
     doc = s.summary()
     assert doc["deal_statistics"] == {
@@ -198,8 +198,9 @@ def test_json_is_the_report_as_data():
     # the text report shows the same figures
     code, out, _ = cli("simulate", BARBU, "--games", 3, "--seed", 1)
     for seat, s in doc["per_seat"].items():
-        assert re.search(rf"^{seat} +{s['mean']:.2f} +{s['stdev']:.2f} +{s['min']} +{s['max']} +{s['wins']}$",
-                         out, re.M)
+        low, high = s["ci95"]
+        assert re.search(rf"^{seat} +{s['mean']:.2f} +\[{low:.2f}, {high:.2f}\] +{s['stdev']:.2f} +{s['min']} "
+                         rf"+{s['max']} +{s['wins']}$", out, re.M)
 
 
 def test_json_teams_statistics_and_unfinished_games():
@@ -310,7 +311,7 @@ def test_comparison_report_in_text():
     lines = out.splitlines()
     assert lines[0] == f"Barbu (Blue Club rules) ({BARBU})  against  Barbu (Parlett's rules) ({PARLETT})"
     assert lines[1] == "3 paired games, seeds 1..3, seats random,random,random,random; 84 and 84 deals"
-    rows = re.findall(r"^([A-D]) +(-?\d+\.\d\d) +(-?\d+\.\d\d) +(-?\d+\.\d\d)   \[(-?\d+\.\d\d), (-?\d+\.\d\d)\]$",
+    rows = re.findall(r"^([A-D]) +(-?\d+\.\d\d) +(-?\d+\.\d\d) +(-?\d+\.\d\d) +\[(-?\d+\.\d\d), (-?\d+\.\d\d)\]$",
                       out, re.M)
     assert [r[0] for r in rows] == SEATS
     for _, a, b, diff, low, high in rows:
