@@ -190,21 +190,30 @@ def clone_costs(repeat: int = 5, n: int = 2000) -> tuple[float, float]:
     return best(state.clone), best(lambda: state.sampled_for(1, rng))
 
 
-def whole_games(spec, games: int, seed: int) -> tuple[int, float, int]:
-    """Deals, seconds and moves of `games` whole games of `spec` between random bots."""
+def whole_games(spec, games: int, seed: int, least_moves: int = 20_000) -> tuple[int, float, int]:
+    """Deals, seconds and moves of whole games of `spec` between random bots: `games` of them, and more
+    until `least_moves` moves are timed, after one game not timed (what a game compiles on first use:
+    the generated loops, a function's memo, is not a cost of each move)."""
     from interpreter.compile.game import load_game
 
     game = load_game(spec)
-    rng = random.Random(seed)
-    deals = moves = 0
-    t0 = time.perf_counter()
-    for k in range(games):
+
+    def one(k, rng):
         state = game.new_state(seed + k)
+        n = 0
         while not state.is_terminal and state.deal_number <= 1000:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-            moves += 1
-        deals += len(state.deals)
+            n += 1
+        return len(state.deals), n
+
+    one(-1, random.Random(seed - 1))  # the warm-up
+    rng = random.Random(seed)
+    deals = moves = k = 0
+    t0 = time.perf_counter()
+    while k < games or moves < least_moves:
+        d, n = one(k, rng)
+        deals, moves, k = deals + d, moves + n, k + 1
     return deals, time.perf_counter() - t0, moves
 
 

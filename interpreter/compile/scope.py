@@ -285,22 +285,22 @@ def _played(state):
 
 
 def _played_by(state, p):
-    """The cards seat `p` has played in this deal, in order. Scores ask it many times at one
-    moment (a card held or played, for each of a run of cards): the lists of every seat are
-    kept until a card is played. They belong to the state's own trick lists, which a clone
-    copies, so a clone never reads its original's."""
-    tricks, cards = state.tricks, state.trick_cards
+    """The cards seat `p` has played in this deal, in order. Rules ask it again and again (a poignée's
+    `when` at each card): the cards of the finished tricks are kept by seat and only the new tricks
+    are added, each time; the trick in progress is added to a copy. The kept lists belong to the
+    state's own list of tricks, which a clone copies, so a clone never reads its original's."""
+    tricks = state.tricks
     memo = state.__dict__.get("_played_memo")
-    if memo is None or memo[0] is not tricks or memo[1] != len(tricks) or memo[2] is not cards \
-            or memo[3] != len(cards):
-        by_seat = [[] for _ in range(state.n)]
-        for t in tricks:
-            for s, c in zip(t.seats, t.cards):
-                by_seat[s].append(c)
-        for s, c in zip(state.trick_seats, cards):
+    if memo is None or memo[0] is not tricks or memo[1] > len(tricks):
+        memo = state._played_memo = [tricks, 0, [[] for _ in range(state.n)]]
+    by_seat = memo[2]
+    for t in tricks[memo[1]:]:
+        for s, c in zip(t.seats, t.cards):
             by_seat[s].append(c)
-        memo = state._played_memo = (tricks, len(tricks), cards, len(cards), by_seat)
-    return memo[4][p]
+    memo[1] = len(tricks)
+    mine = by_seat[p]
+    now = [c for s, c in zip(state.trick_seats, state.trick_cards) if s == p]
+    return mine + now if now else mine
 
 
 def _declarer_doubles(state, p, q) -> int:
