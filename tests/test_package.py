@@ -292,6 +292,6 @@ def test_the_unpacked_wheel_runs_from_a_folder_with_no_checkout(wheel, tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["barbu/parlett: ok (Barbu (Parlett's rules): 4 players, 52 cards, 7 contracts)",
                                         "piquet: ok (Rubicon Piquet: 2 players, 32 cards)"]
-    done = subprocess.run([sys.executable, "-c", "from interpreter import catalog; print(catalog.grammar_file())"],
+    done = subprocess.run([sys.executable, "-c", "from interpreter.load import catalog; print(catalog.grammar_file())"],
                           cwd=work, env=env, capture_output=True, text=True, timeout=60)
     assert Path(done.stdout.strip()) == site / "interpreter" / "grammar" / "expr.lark"
