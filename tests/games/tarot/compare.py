@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.games.tarot.reference import Tarot
+from tests.games.tarot.reference import BIDS, Tarot
 
 
 def choose(names: list, rng, style: str) -> str:
@@ -16,7 +16,7 @@ def choose(names: list, rng, style: str) -> str:
     if style == "timid":  # mostly passes, else the lowest bid: thrown-in deals, prises and gardes
         bids = [n for n in names if n.startswith("bid ")]
         if bids:
-            return "pass" if rng.random() < 0.7 else min(bids, key=lambda n: int(n[4:]))
+            return "pass" if rng.random() < 0.7 else min(bids, key=lambda n: BIDS[n[4:]])
         if "chelem" in names:
             return "pass"
         return rng.choice([n for n in names if len(n.split()) == 2] or names)
@@ -34,7 +34,7 @@ def choose(names: list, rng, style: str) -> str:
 
 def play_against_the_reference(game, options: dict, seed: int, style: str = "random") -> dict:
     """A whole game through the engine, every decision checked against the reference: the seat to act
-    and its legal actions; after each deal whether it was thrown in, its scores, the totals, the next
+    and its legal actions; the dog as every seat sees it once taken; after each deal whether it was thrown in, its scores, the totals, the next
     dealer; the game's length. Returns counts of what was checked and seen."""
     names = game.pack.names
     seat_names = game.seat_names
@@ -93,6 +93,10 @@ def play_against_the_reference(game, options: dict, seed: int, style: str = "ran
         got = sorted(a.name for a in st.legal_actions())
         assert got == sorted(legal), (seed, ref.number, [a.name for _, a in st.deal.actions][-6:],
                                       sorted(set(got) ^ set(legal)))
+        if "chelem" in legal:  # the dog, once taken (or not), as every seat sees it
+            for p in range(game.n):
+                assert {k: sorted(v) for k, v in st.view(p)["taken"].items()} == \
+                    {k: sorted(v) for k, v in ref.shown_dog.items()}, (seed, ref.number, p)
         action = choose(got, rng, style)
         ref.apply(seat, action)
         st.apply(action)

@@ -8,16 +8,17 @@ as the spec names them; a card is written as in the spec (`KS`, `NS` the knight,
 
 The rules, as the spec's header states them (FFT rules, pagat's account):
 - the deal goes to the right; 18 cards each and a dog of 6 (three players 24 and 6, five 15 and 3);
-- a hand whose only trump is the 1 and that has not the Excuse (petit sec) must be announced (its
-  holder's only action, `petit_sec`) and annuls the deal before the bidding: it scores nothing and
-  the next player deals;
-- each player speaks once, from the dealer's right: pass, or a bid above the bid standing, prise (1) <
-  garde (2) < garde sans (4) < garde contre (6); all pass: the deal is thrown in;
+- a hand whose only trump is the 1 and that has not the Excuse (petit sec) annuls the deal as it is
+  dealt, nobody acting: it scores nothing and the next player deals;
+- each player speaks once, from the dealer's right: pass, or a bid above the bid standing, `bid prise`
+  < `bid garde` < `bid garde_sans` < `bid garde_contre`, played for 1, 2, 4, 6 times the unit; all
+  pass: the deal is thrown in;
 - five players: the taker names a suit; the card called is its king, or its queen if he holds the four
   kings (a knight with the four queens too, a jack with the four knights too); its holder is his
   partner, none if the card is in the dog or his own;
-- prise and garde: the taker takes the dog and discards as many cards, never a king or an oudler, a
-  trump only when nothing else is left (shown);
+- prise and garde: the dog is shown to all and the taker takes it, then discards as many cards, never a
+  king or an oudler, a trump only when nothing else is left (shown); garde sans and contre: nobody sees
+  it;
 - the taker may announce a chelem, and then leads; else the dealer's right leads;
 - five players: the first card led may not be of the called suit, unless it is the called card;
 - follow suit; else trump; in trumps, beat the highest trump of the trick if you can; the Excuse may be
@@ -38,7 +39,7 @@ from __future__ import annotations
 PLAIN = ["K", "Q", "N", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "1"]
 POINTS = {"K": 4.5, "Q": 3.5, "N": 2.5, "J": 1.5}
 OUDLERS = ("21A", "1A", "EX")
-BIDS = [1, 2, 4, 6]
+BIDS = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}  # each bid and its multiplier
 SIZES = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
 HAND = {3: 24, 4: 18, 5: 15}
 WORDS = ("poignee", "double_poignee", "triple_poignee")
@@ -103,15 +104,15 @@ class Tarot:
         self.called = None
         self.partner = None
         self.discards: list = []
+        self.shown_dog: dict = {}  # the dog turned up as it is taken: {taker: its cards}, seen by all
         self.chelem = None  # None: not yet asked; then True or False
         self.first_card = {s: True for s in self.seats}
         self.poignees = {s: 0 for s in self.seats}
         self.trick: list = []  # (seat, card)
         self.tricks: list = []  # (leader, [(seat, card)...], winner)
-        # a petit sec must be announced (`petit_sec`, his only choice) and annuls the deal
-        self.petit_sec = next((s for s in self.seats if "1A" in self.hands[s] and "EX" not in self.hands[s]
-                               and sum(suit(c) == "A" for c in self.hands[s]) == 1), None)
-        self.annulled = False
+        # a petit sec annuls the deal as it is dealt: nobody acts
+        self.annulled = any("1A" in h and "EX" not in h and sum(suit(c) == "A" for c in h) == 1
+                            for h in self.hands.values())
         self.void = False
         self.turn = self.after(dealer)
 
@@ -123,10 +124,8 @@ class Tarot:
         """(the seat who acts, the names of his legal actions), or None when the deal is over."""
         if self.annulled or self.void:
             return None
-        if self.petit_sec is not None:
-            return self.petit_sec, ["petit_sec"]
         if self.taker is None:
-            bids = [f"bid {b}" for b in BIDS if b > self.high]
+            bids = [f"bid {b}" for b, m in BIDS.items() if m > self.high]
             return self.turn, ["pass"] + bids
         if self.n == 5 and self.contract is None:
             return self.taker, [f"contract {k}" for k in SUIT_OF_CONTRACT]
@@ -179,13 +178,10 @@ class Tarot:
 
     def apply(self, seat: str, name: str) -> None:
         words = name.split()
-        if name == "petit_sec":
-            self.annulled, self.petit_sec = True, None
-            return
         if self.taker is None:
             self.calls.append((seat, name))
             if name != "pass":
-                self.high = int(words[1])
+                self.high = BIDS[words[1]]
                 self.bidder = seat
             if len(self.calls) == self.n:
                 if self.high == 0:
@@ -221,6 +217,7 @@ class Tarot:
         """In a prise or a garde the taker takes the dog into his hand (to discard as many cards)."""
         if self.high <= 2:
             self.hands[self.taker] += self.dog
+            self.shown_dog = {self.taker: list(self.dog)}
 
     def _play(self, p: str, card: str, word) -> None:
         if word:

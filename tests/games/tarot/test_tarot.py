@@ -1,6 +1,6 @@
 """French Tarot (specs/tarot/tarot.yaml): the worked examples replayed to the scores worked out by hand
-(tests/records/tarot/), the bidding, the petit sec, the dog and its écart, following, trumping and
-overtrumping, the Excuse (led, never winning, winning the last trick only in a chelem), the poignées,
+(tests/records/tarot/), the bidding, the petit sec (a deal with no decision, written by `play` and
+replayed), the dog shown and its écart, following, trumping and overtrumping, the Excuse (led, never winning, winning the last trick only in a chelem), the poignées,
 the five-player call of a king and its secret partner; an independent implementation of the rules
 (tests/games/tarot/reference.py) compared with the engine decision by decision and deal by deal for
 three, four and five players; random-game invariants."""
@@ -8,12 +8,15 @@ three, four and five players; random-game invariants."""
 from __future__ import annotations
 
 import functools
+import io
 import os
+import random
 from pathlib import Path
 
 import pytest
 import yaml
 
+from interpreter.cli import run as cli_run
 from interpreter.compile.game import load_game
 from interpreter.core.errors import IllegalAction
 from interpreter.record.replay import replay
@@ -88,7 +91,7 @@ GARDE_DOG = "2H 3H 4H 9A 8A 7A"
     ("tarot_garde.yaml", [{"A": -180, "B": 540, "C": -180, "D": -180}]),
     ("tarot_garde_contre_lost.yaml", [{"A": -708, "B": 236, "C": 236, "D": 236}]),
     ("tarot_chelem.yaml", [{"A": 2400, "B": -800, "C": -800, "D": -800}]),
-    ("tarot_thrown_in_and_petit_sec.yaml", [{"A": 0, "B": 0, "C": 0, "D": 0}] * 2),
+    ("tarot_thrown_in_and_petit_sec.yaml", [{"A": 0, "B": 0, "C": 0, "D": 0}] * 3),
     ("tarot_five_players.yaml", [{"A": 118, "B": -118, "C": 236, "D": -118, "E": -118},
                                  {"A": 124, "B": 124, "C": 124, "D": -496, "E": 124}]),
     ("tarot_three_players.yaml", [{"A": 70, "B": -140, "C": 70}]),
@@ -118,12 +121,12 @@ def test_worked_examples_replay_to_the_scores_worked_by_hand(name, deals):
 def test_each_player_speaks_once_from_the_dealers_right_bidding_higher_or_passing():
     st = dealt(game(), "A", GARDE, GARDE_DOG)
     assert st.phase.name == "auction" and st.current_player == seat(st, "B")  # the dealer's right
-    assert names(st) == ["pass", "bid 1", "bid 2", "bid 4", "bid 6"]
-    run(st, "bid 2")
-    assert st.current_player == seat(st, "C") and names(st) == ["pass", "bid 4", "bid 6"]
-    error = refused(st, "bid 1")
+    assert names(st) == ["pass", "bid prise", "bid garde", "bid garde_sans", "bid garde_contre"]
+    run(st, "bid garde")
+    assert st.current_player == seat(st, "C") and names(st) == ["pass", "bid garde_sans", "bid garde_contre"]
+    error = refused(st, "bid prise")
     assert error.rule == "bid higher"
-    run(st, "pass", "bid 4")
+    run(st, "pass", "bid garde_sans")
     assert st.current_player == seat(st, "A")
     run(st, "pass")  # B, who bid, does not speak again: the auction is over with every player heard
     assert st.declarer == seat(st, "D") and st.phase.name == "slam"  # a garde sans: no dog
@@ -136,19 +139,50 @@ def test_a_deal_nobody_bids_in_is_thrown_in_and_the_next_player_deals():
     assert st.deals[1].dealer == seat(st, "B")  # to the right
 
 
-def test_a_petit_sec_must_be_announced_and_annuls_the_deal():
-    """C's only trump is the petit, and he has not the Excuse: announcing it is his only action; nobody
-    bids, the deal scores nothing (it is not a deal thrown in: it was dealt and annulled), C deals next."""
-    record = replay(RECORDS / "tarot_thrown_in_and_petit_sec.yaml")
-    st = record.state
+def test_a_petit_sec_annuls_the_deal_as_it_is_dealt_and_nobody_acts():
+    """C's only trump is the petit, and he has not the Excuse: the deal is over as it is dealt, with no
+    action (C says nothing), scores nothing (it is not a deal thrown in: it was dealt and annulled), and C
+    deals next. The record's deal 2 has no actions, and the deal after it replays."""
+    st = replay(RECORDS / "tarot_thrown_in_and_petit_sec.yaml").state
     d = st.deals[1]
-    assert [(st.game.seat_names[s], a.name) for s, a in d.actions] == [("C", "petit_sec")]
-    assert not d.void and d.scores == [0, 0, 0, 0]
-    assert st.deal_number == 3 and st.deal.dealer == seat(st, "C")
+    assert d.actions == [] and not d.void and d.scores == [0, 0, 0, 0]
+    assert st.deals[2].dealer == seat(st, "C") and st.deals[2].void
+    assert st.deal_number == 4 and st.deal.dealer == seat(st, "D")
     hands = yaml.safe_load((RECORDS / "tarot_thrown_in_and_petit_sec.yaml").read_text())["deals"][1]
-    fresh = dealt(game(), "B", hands["hands"], hands["talon"])
-    assert fresh.current_player == seat(fresh, "C") and names(fresh) == ["petit_sec"]
-    assert refused(fresh, "pass").rule == "pass"
+    fresh = dealt(game(), "B", hands["hands"], hands["talon"])  # the first deal: played as it is dealt
+    assert fresh.deals[0].actions == [] and fresh.deals[0].scores == [0, 0, 0, 0] and not fresh.deals[0].void
+    assert fresh.deal_number == 2 and fresh.deal.dealer == seat(fresh, "C")
+
+
+def cli(*argv):
+    """(exit code, stdout, stderr) of a `cardspec` command run in-process."""
+    out, err = io.StringIO(), io.StringIO()
+    code = cli_run([str(a) for a in argv], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("seed, annulled", [(280, 0), (206, 1), (330, 3)])
+def test_play_writes_a_deal_annulled_by_a_petit_sec_with_no_actions_and_replay_replays_it(tmp_path, seed, annulled):
+    """Random bots and a seed that deals a petit sec in the first deal, a middle one or the last: the
+    record's deal has no actions and scores nothing, and the record replays, with its seed or without."""
+    record = tmp_path / "game.yaml"
+    code, _, err = cli("play", SPEC, "--seats", "random,random,random,random", "--seed", seed, "--quiet",
+                       "--record", record)
+    assert code == 0, err
+    data = yaml.safe_load(record.read_text())
+    assert [k for k, d in enumerate(data["deals"]) if not d.get("actions")] == [annulled]
+    assert set(data["deals"][annulled]["scores"].values()) == {0} and len(data["deals"]) == 4
+    code, out, err = cli("replay", record)
+    assert code == 0, err
+    assert [line.split()[1] for line in out.splitlines() if line.startswith("Deal")] == ["1", "2", "3", "4"]
+    del data["seed"]
+    record.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, _, err = cli("replay", record)
+    assert code == 0, err
+    data["deals"][annulled]["actions"] = ["A pass"]  # an action in a deal that asks nobody anything
+    record.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, _, err = cli("replay", record)
+    assert code == 1 and f"deal {annulled + 1} asks nobody anything under the rules" in err
 
 
 def test_a_petit_with_another_trump_or_the_excuse_is_no_petit_sec():
@@ -164,9 +198,11 @@ def test_a_petit_with_another_trump_or_the_excuse_is_no_petit_sec():
 # ---- the dog ---------------------------------------------------------------------------------
 
 def test_the_taker_of_a_garde_takes_the_dog_and_lays_away_neither_king_nor_oudler_nor_trump_while_he_can():
-    st = run(dealt(game(), "A", GARDE, GARDE_DOG), "bid 2", "pass", "pass", "pass")
+    st = run(dealt(game(), "A", GARDE, GARDE_DOG), "bid garde", "pass", "pass", "pass")
     b = seat(st, "B")
     assert st.phase.name == "dog" and st.current_player == b and len(st.hands[b]) == 24 and not st.talon
+    for p in range(4):  # the dog is turned up for all as B takes it
+        assert st.view(p)["taken"] == {"B": ["4H", "3H", "2H", "9A", "8A", "7A"]}
     assert sorted(names(st)) == sorted(["discard QS", "discard 2H", "discard 3H", "discard 4H"])
     assert refused(st, "discard KS").rule == "no kings or oudlers"
     assert refused(st, "discard 21A").rule == "no kings or oudlers"
@@ -181,11 +217,39 @@ def test_the_taker_of_a_garde_takes_the_dog_and_lays_away_neither_king_nor_oudle
     assert st.phase.name == "slam" and len(st.hands[b]) == 18
 
 
-@pytest.mark.parametrize("bid", ["bid 4", "bid 6"])
+@pytest.mark.parametrize("players", [4, 3, 5])
+def test_the_dog_seen_as_it_is_taken_stays_the_takers_in_every_world_another_seat_imagines(players):
+    """A prise or a garde: whatever B keeps or lays away, each card of the dog is in his hand or his
+    écart in every deal another seat imagines, and that seat's view of it is its view of the deal."""
+    g = game(**({} if players == 4 else {"players": str(players)}))
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = g.new_state(seed)
+        while not st.is_terminal and st.phase.name != "dog":
+            bids = [a for a in names(st) if a in ("bid prise", "bid garde")]
+            run(st, bids[0] if bids else "pass" if "pass" in names(st) else rng.choice(names(st)))
+        if not st.is_terminal:
+            break
+    taker, dog = st.declarer, set(st.talon) | set(st.taken_up[1] if st.taken_up else ())
+    assert len(dog) == {3: 6, 4: 6, 5: 3}[players]
+    while st.phase.name == "dog":
+        run(st, rng.choice(names(st)))
+    for other in range(g.n):
+        if other == taker:
+            continue
+        taken = st.view(other)["taken"]
+        assert list(taken) == [g.seat_names[taker]] and set(taken[g.seat_names[taker]]) == {g.pack.names[c] for c in dog}
+        for k in range(20):
+            world = st.sampled_for(other, random.Random(k))
+            assert dog <= set(world.hands[taker]) | set(world.discards[taker])
+            assert world.view(other) == st.view(other)
+
+
+@pytest.mark.parametrize("bid", ["bid garde_sans", "bid garde_contre"])
 def test_in_a_garde_sans_or_contre_nobody_sees_the_dog(bid):
     st = run(dealt(game(), "A", GARDE, GARDE_DOG), bid, "pass", "pass", "pass")
     assert st.phase.name == "slam" and len(st.talon) == 6
-    assert all(st.view(p)["talon"] is None for p in range(4))
+    assert all(st.view(p)["talon"] is None and st.view(p)["taken"] == {} for p in range(4))
 
 
 # ---- the play ----------------------------------------------------------------------------------
@@ -246,7 +310,7 @@ def test_the_excuse_led_to_the_last_trick_loses_it_when_the_taker_has_lost_a_tri
     takes. B leads the queen of hearts; A, without hearts, must trump with his last trump, the petit, and wins. The
     Excuse he leads to the last trick then loses it like any trick, and goes to its winner."""
     g = game()
-    st = run(dealt(g, "D", CHELEM_LOST, "5C 4C 3C 2C 1C 2A"), "bid 4", "pass", "pass", "pass", "chelem")
+    st = run(dealt(g, "D", CHELEM_LOST, "5C 4C 3C 2C 1C 2A"), "bid garde_sans", "pass", "pass", "pass", "chelem")
     assert st.current_player == seat(st, "A")  # the chelem's announcer leads
     for trump in ["21A", "20A", "19A", "18A", "17A", "16A", "15A", "14A", "13A", "12A", "11A", "TA", "9A", "8A", "7A"]:
         first_legal_until(run(st, f"play {trump}"), "A")
@@ -317,7 +381,7 @@ def test_five_with_the_four_kings_the_taker_calls_a_queen():
              "C": "JH TH 9H 8H 7H 6H 5H 4H 3H 2H 1H QD ND JD TD",
              "D": "9D 8D 7D 6D 5D 4D 3D 2D 1D QC NC JC TC 9C 8C",
              "E": "7C 6C 5C 4C 3C 2C 1C TA 9A 8A 7A 6A 5A 4A 3A"}
-    st = run(dealt(g, "E", hands, "2A 1A EX"), "bid 2", "pass", "pass", "pass", "pass", "contract hearts")
+    st = run(dealt(g, "E", hands, "2A 1A EX"), "bid garde", "pass", "pass", "pass", "pass", "contract hearts")
     assert st.called_card == g.pack.parse("QH") and st.called_holder == seat(st, "B")
 
 
@@ -362,7 +426,9 @@ def test_random_games_keep_the_invariants_and_replay(options, tmp_path):
 
 def test_the_rulebook_tells_the_bids_the_dog_and_the_excuse():
     book = " ".join(rules(SPEC).split())
-    assert "The bids, from the weakest to the strongest: 1, 2, 4, 6." in book
+    assert "The bids, from the weakest to the strongest: prise, garde, garde_sans, garde_contre." in book
+    assert "The talon is shown to all as he takes it" in book
+    assert "Petit sec call" not in book and "add petit_sec" not in book
     assert "the taker may not discard a king or an oudler" in book
     assert "A discard is laid face up, for all to see, when the suit of the card is trumps." in book
     assert "never the Excuse" in book and "the Excuse leads the last trick of a chelem" in book
