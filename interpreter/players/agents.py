@@ -70,6 +70,7 @@ class MonteCarloAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         from .knowledge import Knowledge
+        from .playouts import searched
         from .sampler import Sampler
 
         if self.knowledge is None or self.knowledge.seat != seat:
@@ -81,7 +82,7 @@ class MonteCarloAgent(Agent):
         for action in legal:
             value = 0.0
             for _ in range(self.rollouts):
-                world = sampler.world(rng)
+                world = searched(sampler.world(rng))  # (played to the end of its deal: playouts.py)
                 if action in world.legal_actions():  # (it is, unless legality hangs on unseen cards)
                     value += _playout(world, action, seat, rng)
             if best_value is None or value > best_value:

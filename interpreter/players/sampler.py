@@ -18,12 +18,12 @@ the rules.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from math import comb
 
 from ..core.errors import GameError
 from ..engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
-from .knowledge import admits
+from .draws import shuffler
 
 MAX_TRIES = 200  # draws of one world before giving up on the replay check (counted in `failures`)
 
@@ -49,9 +49,11 @@ class Sampler:
         self.knowledge = knowledge if knowledge is not None and knowledge.usable else None
         self.rejected = 0
         self.failures = 0
+        self.checks = None  # what each world is put to (`admits`), listed at the first
         fixed = fixed_cards(state, seat)
         places = hidden_places(state, seat)
         self.slots = [[i for i, c in enumerate(cards) if c not in fixed] for _, cards in places]
+        self.fills = _fills(state, places, self.slots)
         pool = sorted(c for _, cards in places for c in cards if c not in fixed)
         caps = [len(s) for s in self.slots]
         k = self.knowledge
@@ -79,6 +81,8 @@ class Sampler:
             classes = {everywhere: pool} if pool else {}
         self.counts = Deals([(allowed, cards) for allowed, cards in sorted(classes.items())], caps)
         self.count = self.counts.count
+        self.any_pinned = any(self.pinned)
+        self._rng = self._shuffle = None  # (the generator last drawn from, and its shuffle)
         if self.count == 0 and k is not None:  # what was learnt contradicts itself: forget it
             self.__init__(state, seat, None)
 
@@ -89,12 +93,16 @@ class Sampler:
         Parameters:
             rng: a `random.Random`, the only source of chance.
         """
-        out = self.counts.draw(rng)
-        for place, pinned in zip(out, self.pinned):
-            place.extend(pinned)
+        if rng is not self._rng:
+            self._rng, self._shuffle = rng, shuffler(rng)
+        shuffle = self._shuffle
+        out = self.counts.draw(rng, shuffle)
+        if self.any_pinned:
+            for place, pinned in zip(out, self.pinned):
+                place.extend(pinned)
         for i in self.ordered:
             if len(out[i]) > 1:
-                rng.shuffle(out[i])  # (a hand is sorted; the order of a talon is unseen too)
+                shuffle(out[i])  # (a hand is sorted; the order of a talon is unseen too)
         return out
 
     def world(self, rng):
@@ -106,7 +114,7 @@ class Sampler:
         """
         for _ in range(MAX_TRIES):
             world = self._build(self.deal(rng), rng)
-            if self.admits(world):
+            if self._admits(world, sorted_hands=True):
                 return world
             self.rejected += 1
         self.failures += 1
@@ -114,24 +122,116 @@ class Sampler:
 
     def _build(self, dealt, rng):
         world = imagined_copy(self.state, rng)
-        for (_, cards), slots, got in zip(hidden_places(world, self.seat), self.slots, dealt):
-            for i, c in zip(slots, got):
-                cards[i] = c
+        d = world.__dict__
+        for i, field, seat, whole, slots in self.fills:
+            cards = d[field] if seat is None else d[field][seat]
+            if whole:
+                cards[:] = dealt[i]
+            else:
+                for j, c in zip(slots, dealt[i]):
+                    cards[j] = c
         return settled(world)
 
     def admits(self, world) -> bool:
         """Whether each recorded public action of the deal is legal in `world`, its actor holding
         the world's hand and the cards it has played since."""
-        k = self.knowledge
-        if k is None:
-            return True
-        for p, records in enumerate(k.records):
-            played = k.played[p]
-            hand = world.hands[p]
-            for position, a, since in records:
-                if not admits(position, p, a, hand + played[since:]):
+        return self._admits(world)
+
+    def _admits(self, world, sorted_hands: bool = False) -> bool:
+        """`admits`; with `sorted_hands`, the world's hands are known to be sorted (as `settled` leaves them)."""
+        checks = self.checks
+        if checks is None:
+            checks = self.checks = _checks(self.knowledge)
+        hands = world.hands
+        for p, since, steps in checks:
+            hand = hands[p]
+            held = sorted(hand + since) if since else hand[:] if sorted_hands else sorted(hand)
+            for position, position_hands, legal_of, a, before in steps:
+                for c in before:
+                    insort(held, c)
+                position_hands[p] = held
+                position._legal = None
+                try:
+                    legal = legal_of(position)
+                except Exception:  # a rule that cannot be computed on such a hand proves nothing
+                    continue
+                if a not in legal and not any(b.kind == a.kind and b.arg == a.arg for b in legal):
                     return False
         return True
+
+
+def _checks(k) -> list:
+    """What `Sampler.admits` puts each world to: each recorded public action of the deal, as
+    `knowledge.admits` tests one, its actor holding the world's hand and the cards it has played
+    since. Per seat: (seat, the cards it has played since its last action recorded, the steps), each
+    step (position, the position's hands, the legal actions of its phase, the action, the cards the
+    seat played between this action and the next recorded), its actions latest first: the hand of
+    each is the next one's with those cards put back.
+
+    An action whose legality never looks at its actor's hand (a bid, a double, where the rules ask
+    nothing of the cards) is the same in every world: it is tried once here, and put to no world
+    when it was legal (`_blind`)."""
+    if k is None:
+        return []
+    out = []
+    for p, records in enumerate(k.records):
+        played = k.played[p]
+        kept = [(position, a, since) for position, a, since in records if not _blind(position, p, a)]
+        if not kept:
+            continue
+        steps, upto = [], len(played)
+        for position, a, since in reversed(kept):
+            steps.append((position, position.hands, position.phase.legal, a, played[since:upto]))
+            upto = since
+        first = steps[0][4]  # (the latest's cards start the hand)
+        steps[0] = (*steps[0][:4], [])
+        out.append((p, first, steps))
+    return out
+
+
+def _blind(position, p: int, a) -> bool:
+    """Whether `a` is legal for `p` in `position` whatever `p` holds: its phase's legal actions are
+    found without looking at `p`'s hand at all (given a hand that refuses to be looked at, in a copy of
+    the position), and `a` is among them."""
+    probe = position.clone()
+    probe.hands[p] = _Unseen()
+    try:
+        legal = probe.phase.legal(probe)
+        return a in legal or any(b.kind == a.kind and b.arg == a.arg for b in legal)
+    except Exception:  # (it looked at the hand, or failed: the action is put to each world)
+        return False
+
+
+class _Unseen:
+    """A hand that refuses to be looked at: reading it in any way raises (its length, its cards, whether
+    it holds one, comparing or copying it)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise LookupError("the hand was looked at")
+
+    __len__ = __iter__ = __reversed__ = __getitem__ = __contains__ = __bool__ = _refuse
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = _refuse
+    __add__ = __radd__ = __mul__ = __rmul__ = __index__ = __int__ = __float__ = _refuse
+    __str__ = __repr__ = __format__ = __reduce__ = __reduce_ex__ = __copy__ = __deepcopy__ = _refuse
+
+    def __getattribute__(self, name):
+        raise LookupError("the hand was looked at")
+
+
+def _fills(state, places, slots) -> list:
+    """Where each hidden place with cards to deal lies in a copy of `state`: (its index among the places,
+    the state's field, the seat whose it is or None, whether all its cards are dealt, its slots)."""
+    out = []
+    for i, ((_, cards), free) in enumerate(zip(places, slots)):
+        if not free:
+            continue
+        where = next(((field, None) for field in ("talon",) if state.__dict__[field] is cards), None) or next(
+            (field, p) for field in ("hands", "passing", "discards") for p, x in enumerate(state.__dict__[field])
+            if x is cards)
+        out.append((i, *where, len(free) == len(cards), free))
+    return out
 
 
 class Deals:
@@ -188,20 +288,26 @@ class Deals:
         node = self._nodes[key] = (cum, splits)
         return node
 
-    def draw(self, rng) -> list[list]:
+    def draw(self, rng, shuffle=None) -> list[list]:
         """One deal, every deal equally likely: the cards of each place.
+
+        Parameters:
+            rng: a `random.Random`.
+            shuffle: `rng.shuffle`, or what draws the same (`shuffler(rng)`).
 
         Raises:
             ValueError: there is no deal (`count` is 0)."""
         if not self.count:
             raise ValueError("no deal of these cards fits these places")
+        if shuffle is None:
+            shuffle = rng.shuffle
         out = [[] for _ in self.caps]
         caps = list(self.caps)
         for k, (allowed, cards) in enumerate(self.classes):
             cum, splits = self._node(k, tuple(caps))
             split = splits[bisect_right(cum, rng.randrange(cum[-1]))] if len(splits) > 1 else splits[0]
             cards = cards[:]
-            rng.shuffle(cards)
+            shuffle(cards)
             at = 0
             for i, t in split:
                 if t:

@@ -23,7 +23,9 @@ import math
 import random
 import time
 
+from .draws import chooser
 from .knowledge import Knowledge
+from .playouts import searched
 from .sampler import Sampler
 
 EXPLORATION = 0.7  # UCT's constant, on outcomes scaled by the largest seen
@@ -61,7 +63,7 @@ class Budget:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "player")
+    __slots__ = ("avail", "children", "player", "total", "visits")
 
     def __init__(self, player: int):
         self.children: dict = {}
@@ -71,60 +73,69 @@ class _Node:
         self.player = player  # who moved into this node: its value is his
 
 
-class _Scale:
-    """The largest outcome seen, to put UCT's exploration on the scale of the game's scores."""
+class _Search:
+    """One decision's search: the tree's root, its generator, the scale of outcomes, how outcomes read."""
 
-    def __init__(self):
-        self.value = 1e-9
+    __slots__ = ("draw", "rng", "root", "scale", "sign")
 
+    def __init__(self, seat: int, rng, game):
+        self.root = _Node(seat)
+        self.rng = rng
+        self.scale = 1e-9  # the largest outcome seen, to put UCT's exploration on the scale of the game's scores
+        self.sign = 1 if game.winner == "highest" else -1  # (the lowest total wins: less is better)
+        self.draw = chooser(rng)  # a random move of the play-out (a single choice draws nothing)
 
-def _outcome(world, deal: int, rng) -> list[float]:
-    """Play the deal out at random; each seat's total minus the others' mean (the reverse where the lowest
-    total wins)."""
-    if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards: State.playout)
-        world.playout(lambda legal: legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
-    totals = world.totals
-    n = len(totals)
-    whole = sum(totals)
-    sign = 1 if world.game.winner == "highest" else -1  # (the lowest total wins: less is better)
-    return [sign * (t - (whole - t) / (n - 1)) for t in totals] if n > 1 else [sign * t for t in totals]
+    def outcome(self, world, deal: int) -> list[float]:
+        """Play the deal out at random; each seat's total minus the others' mean (the reverse where the
+        lowest total wins)."""
+        if not world.terminal and world.deal_number == deal:  # (the generated loop plays the cards)
+            world.playout(self.draw)
+        totals = world.totals
+        n = len(totals)
+        sign = self.sign
+        if n == 1:
+            return [sign * totals[0]]
+        whole = sum(totals)
+        return [sign * (t - (whole - t) / (n - 1)) for t in totals]
 
-
-def _iterate(root: _Node, world, rng, scale: _Scale) -> None:
-    """One iteration of the search in `world` (consumed)."""
-    deal = world.deal_number
-    node, path = root, []
-    while not world.terminal and world.deal_number == deal:
-        legal = world.legal_actions()
-        children = node.children
-        untried = [a for a in legal if a not in children]
-        if untried:
-            a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-            child = children[a] = _Node(world.current)
-            for b in legal:
-                if b is not a and b in children:
-                    children[b].avail += 1
-            world.apply(a)
-            path.append(child)
-            break
-        c = EXPLORATION * scale.value
-        best, best_value = None, -math.inf
-        for a in legal:
-            child = children[a]
-            child.avail += 1
-            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if value > best_value:
-                best, best_value = a, value
-        node = children[best]
-        world.apply(best)
-        path.append(node)
-    rewards = _outcome(world, deal, rng)
-    top = max(abs(r) for r in rewards)
-    if top > scale.value:
-        scale.value = top
-    for node in path:
-        node.visits += 1
-        node.total += rewards[node.player]
+    def iterate(self, world, log=math.log, sqrt=math.sqrt) -> None:
+        """One iteration of the search in `world` (consumed): down the tree among the actions legal
+        there (UCT, counting how often each was available), one node added, the deal played out,
+        the outcome backed up."""
+        deal = world.deal_number
+        node, path = self.root, []
+        while not world.terminal and world.deal_number == deal:
+            legal = world.legal_actions()
+            children = node.children
+            found = [children.get(a) for a in legal]
+            if None in found:  # an action not tried yet: one of them, at random, is the new node
+                untried = [a for a, child in zip(legal, found) if child is None]
+                a = self.draw(untried)  # (as the play-out draws: one of several at random, the only one so)
+                for child in found:
+                    if child is not None:
+                        child.avail += 1
+                child = children[a] = _Node(world.current)
+                world.apply(a)
+                path.append(child)
+                break
+            c = EXPLORATION * self.scale
+            best, best_value = None, -math.inf
+            for child in found:
+                avail = child.avail = child.avail + 1
+                visits = child.visits
+                value = child.total / visits + c * sqrt(log(avail) / visits)
+                if value > best_value:
+                    best, best_value = child, value
+            node = best
+            world.apply(legal[found.index(best)])
+            path.append(node)
+        rewards = self.outcome(world, deal)
+        top = max(map(abs, rewards))
+        if top > self.scale:
+            self.scale = top
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.player]
 
 
 class _Searcher:
@@ -164,12 +175,14 @@ class ISMCTSAgent(_Searcher):
         if len(legal) == 1:
             return legal[0]
         sampler = self.sampler_for(state, seat)
-        root, scale, rng = _Node(seat), _Scale(), self.rng
+        rng = self.rng
+        search = _Search(seat, rng, state.game)
         start, done = time.perf_counter(), 0
         while self.budget.running(start, done):
-            _iterate(root, sampler.world(rng), rng, scale)
+            search.iterate(searched(sampler.world(rng)))
             done += 1
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        children = search.root.children
+        return max(legal, key=lambda a: children[a].visits if a in children else -1)
 
 
 class PIMCAgent(_Searcher):
@@ -197,10 +210,10 @@ class PIMCAgent(_Searcher):
         start, done = time.perf_counter(), 0
         while self.budget.running(start, done):
             world = sampler.world(rng)
-            root, scale = _Node(seat), _Scale()
+            search = _Search(seat, rng, state.game)
             for _ in range(self.PER_CHOICE * len(legal)):
-                _iterate(root, world.clone(), rng, scale)
-            for a, child in root.children.items():
+                search.iterate(searched(world.clone()))
+            for a, child in search.root.children.items():
                 if a in visits:
                     visits[a] += child.visits
             done += 1
