@@ -12,7 +12,8 @@ mutations, chosen on the module's syntax tree:
 - `+` read as `-` and the reverse;
 - a statement deleted (an assignment, a call, an augmented assignment, a `return x` read as `return None`).
 
-The mutants of each module are drawn at random (seeded) among all its sites. The tests run
+The mutants of each module are drawn at random among all its sites, seeded by the seed and the
+module's path (the same mutants whichever modules run with it, so a table can be run in parts). The tests run
 in a copy of the repository, so the working tree is never touched; each run stops at the
 first failure (`-x`), and a run that passes the time limit counts as killed (a mutant that
 loops). Survivors are listed with their line and change, for a person to judge.
@@ -192,7 +193,6 @@ def main(argv=None) -> int:
                 module, _, tests = line.partition(":")
                 tests_of[(ROOT / module.strip()).resolve()] = tests.split()
     modules = [Path(m).resolve() for m in args.modules] or list(tests_of) or sorted((ROOT / "interpreter").rglob("*.py"))
-    rng = random.Random(args.seed)
     rows = []
     with tempfile.TemporaryDirectory(prefix="cardspec-mutants-") as tmp:
         copy = Path(tmp)
@@ -204,8 +204,9 @@ def main(argv=None) -> int:
                 shutil.copy2(src, copy / name)
         for module in modules:
             tests = tests_of.get(module, args.tests)
-            killed, tried, survivors = mutate_module(module, copy, args.mutants, rng, tests, sys.stdout)
             rel = module.relative_to(ROOT).as_posix()
+            rng = random.Random(f"{args.seed}:{rel}")  # (each module's mutants whatever else runs with it)
+            killed, tried, survivors = mutate_module(module, copy, args.mutants, rng, tests, sys.stdout)
             if tried:
                 rows.append((rel, killed, tried, tests, [f"{w}:{s.line}: {s.what}" for s, w in survivors]))
                 print(f"{rel}: {killed} of {tried} mutants killed ({100 * killed / tried:.0f}%)", flush=True)
