@@ -28,10 +28,18 @@ random playout's chooser is a generator's own `choice`, which the generated loop
 inline (interpreter/core/draw.py); a last pair of lines times the playout with the same
 choices made by a chooser it must call, as a policy or a bot is.
 
-With `--env`, the same run ends with the learning environments' steps per second against the
-raw State's, and the batched env's (tools/env_bench.py, its defaults).
+Every measurement runs once a round, in a rotated order, for several rounds: a change in the
+machine's load reaches them alike, each ratio is taken within its round (the reference's time
+over the interpreter's, run beside it), and each figure is the median of the rounds with their
+spread. The machine's load average is printed with the figures. Whole games give each spec's
+microseconds a move against Barbu's of the same round, and say which cost more than twice.
 
-    python tools/bench.py [--deals 3000] [--seed 1] [--repeat 3] [--games 3] [--env]
+With `--env`, the same run ends with the learning environments' steps per second against the
+raw State's, and the batched env's (tools/env_bench.py, its defaults); with `--search`, the
+`ismcts` bot's iterations per second on a Barbu and a Skat position (tools/search_bench.py);
+`--all`, both.
+
+    python tools/bench.py [--deals 3000] [--seed 1] [--rounds 5] [--games 3] [--env] [--search] [--all]
 """
 
 from __future__ import annotations
@@ -39,7 +47,9 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -111,60 +121,94 @@ def load_reference():
     return module
 
 
+def median_spread(values, digits: int = 2) -> str:
+    """`median (min-max)` of `values`."""
+    return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=3000, help="deals per contract and engine (default 3000)")
+    ap.add_argument("--deals", type=int, default=3000, help="deals per contract, engine and round (default 3000)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
-    ap.add_argument("--games", type=int, default=3, help="whole games per shipped spec (default 3; 0: none)")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds; medians and spreads over them (default 5)")
+    ap.add_argument("--games", type=int, default=3, help="whole games per shipped spec and round (default 3; 0: none)")
     ap.add_argument("--env", action="store_true", help="then the environments' steps/s (tools/env_bench.py)")
+    ap.add_argument("--search", action="store_true", help="then ismcts iterations/s (tools/search_bench.py)")
+    ap.add_argument("--all", action="store_true", help="--env and --search")
     args = ap.parse_args(argv)
     ref = load_reference()
     if ref is None:
         print("(reference engine not found at ../shared/bench/; printing the interpreter's figures only)")
-    worst = None
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores")
+    # each line: (contract, how) -> a function of the round timing one run of the interpreter
+    ways = []
     for ref_name, key, title in CONTRACTS:
-        game = endless_game(key)
-        theirs = None
+        game, plain = endless_game(key), endless_game(key, doubling=False)
+        ways += [(ref_name, title, "apply", functools.partial(run_interpreter, game, args.deals, playout=False)),
+                 (ref_name, title, "playout", functools.partial(run_interpreter, game, args.deals, playout=True))]
+        if ref is not None:  # (the reference engine has no doubling phase: the same work as it does, and a
+            # chooser the playout calls for every move, as a policy or a bot is, rather than draws inline)
+            ways += [(ref_name, title, "playout without doubling (the reference's phases)",
+                      functools.partial(run_interpreter, plain, args.deals, playout=True)),
+                     (ref_name, title, "playout, chooser called for each move",
+                      functools.partial(run_interpreter, game, args.deals, playout=True, called=True))]
+    for *_, run in ways:  # (a warm-up, untimed: the generated loops are written on first use)
+        run.func(run.args[0], 30, args.seed, **run.keywords)
+    rates = {(title, how): [] for _, title, how, _ in ways}
+    ratios = {(title, how): [] for _, title, how, _ in ways}
+    theirs = {title: [] for _, _, title in CONTRACTS}
+    for r in range(args.rounds):  # interleaved, in a rotated order each round
+        seed = args.seed + r
+        reference = {}
+        for ref_name, key, title in (CONTRACTS[r % 2:] + CONTRACTS[:r % 2]) if ref is not None else ():
+            reference[title] = run_reference(ref, ref_name, args.deals, seed)[0]
+            theirs[title].append(args.deals / reference[title])
+        for _, title, how, run in ways[r % len(ways):] + ways[:r % len(ways)]:
+            seconds = run(seed)[0]
+            rates[(title, how)].append(args.deals / seconds)
+            if ref is not None:
+                ratios[(title, how)].append(reference[title] / seconds)
+    print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{args.deals} deals a contract, {args.rounds} rounds: median (min-max)")
+    for _, title, how, _ in ways:
+        line = f"{title:<10} {how:<8} interpreter {median_spread(rates[(title, how)], 0)} deals/s"
         if ref is not None:
-            theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
-        for how, playout in (("apply", False), ("playout", True)):
-            ours = min(run_interpreter(game, args.deals, args.seed + r, playout)[0] for r in range(args.repeat))
-            line = f"{title:<10} {how:<8} interpreter {args.deals / ours:8.0f} deals/s"
-            if theirs is not None:
-                ratio = theirs / ours
-                if playout:
-                    worst = ratio if worst is None else min(worst, ratio)
-                line += f"   hand-coded {args.deals / theirs:8.0f} deals/s   ratio {ratio:.2f}"
-            print(line)
-    if worst is not None:
-        print(f"lowest playout ratio {worst:.2f} (target >= 1.0)")
-        # the reference engine has no doubling phase: the same work as it does, for comparison
-        for ref_name, key, title in CONTRACTS:
-            plain = endless_game(key, doubling=False)
-            theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
-            ours = min(run_interpreter(plain, args.deals, args.seed + r, True)[0] for r in range(args.repeat))
-            print(f"{title:<10} playout without doubling (the reference's phases): ratio {theirs / ours:.2f}")
-        # a chooser the playout calls for every move (a policy, a bot), rather than draws inline
-        for ref_name, key, title in CONTRACTS:
-            game = endless_game(key)
-            theirs = min(run_reference(ref, ref_name, args.deals, args.seed + r)[0] for r in range(args.repeat))
-            ours = min(run_interpreter(game, args.deals, args.seed + r, True, called=True)[0]
-                       for r in range(args.repeat))
-            print(f"{title:<10} playout, chooser called for each move: ratio {theirs / ours:.2f}")
+            line += (f"   hand-coded {median_spread(theirs[title], 0)} deals/s"
+                     f"   ratio {median_spread(ratios[(title, how)])}")
+        print(line)
+    if ref is not None:
+        apply = min(statistics.median(ratios[(t, "apply")]) for _, _, t in CONTRACTS)
+        playout = min(statistics.median(ratios[(t, "playout")]) for _, _, t in CONTRACTS)
+        print(f"lowest apply ratio {apply:.2f} (target >= 1.0); lowest playout ratio {playout:.2f} (target >= 1.5)")
     clone, sample = clone_costs()
     print(f"Barbu mid-game (deal 15, 20 cards played): clone {clone:.1f} us, sampled_for {sample:.1f} us")
     if args.games:
-        print(f"whole games, random bots, {args.games} per spec:")
-        for spec in sorted((ROOT / "specs").rglob("*.yaml")):
-            deals, seconds, moves = whole_games(spec, args.games, args.seed)
-            print(f"  {spec.relative_to(ROOT / 'specs').as_posix():<32} {deals / seconds:8.0f} deals/s "
-                  f"{1e6 * seconds / moves:6.2f} us/move")
-    if args.env:
+        specs = sorted((ROOT / "specs").rglob("*.yaml"))
+        barbu = ROOT / "specs" / "barbu" / "barbu.yaml"
+        per_move = {spec: [] for spec in specs}
+        per_deal = {spec: [] for spec in specs}
+        for r in range(args.rounds):
+            for spec in specs[r % len(specs):] + specs[:r % len(specs)]:
+                deals, seconds, moves = whole_games(spec, args.games, args.seed)
+                per_move[spec].append(1e6 * seconds / moves)
+                per_deal[spec].append(deals / seconds)
+        # (each round's figure against Barbu's of the same round, then the median)
+        against = {spec: [m / b for m, b in zip(per_move[spec], per_move[barbu])] for spec in specs}
+        print(f"whole games, random bots, at least {args.games} per spec and round: us a move, and against Barbu's")
+        for spec in specs:
+            over = "   over twice Barbu's" if statistics.median(against[spec]) > 2 else ""
+            print(f"  {spec.relative_to(ROOT / 'specs').as_posix():<32} {median_spread(per_deal[spec], 0)} deals/s "
+                  f"{median_spread(per_move[spec])} us/move   x{median_spread(against[spec])}{over}")
+    if args.env or args.all or args.search:
         sys.path.insert(0, str(ROOT / "tools"))
+    if args.env or args.all:
         import env_bench
 
         env_bench.main([])
+    if args.search or args.all:
+        import search_bench
+
+        search_bench.main([])
     return 0
 
 

@@ -37,8 +37,22 @@ def test_a_called_chooser_plays_the_same_deals_as_the_one_drawn_inline(bench):
 
 
 def test_the_bench_prints_its_figures(bench, capsys):
-    assert bench.main(["--deals", "3", "--repeat", "1", "--games", "0"]) == 0
+    assert bench.main(["--deals", "3", "--rounds", "2", "--games", "0"]) == 0
     out = capsys.readouterr().out
-    assert "No Tricks  playout" in out and "Trumps     apply" in out and "clone" in out
+    assert "No Tricks  playout  interpreter" in out and "Trumps     apply    interpreter" in out and "clone" in out
     if (ROOT.parent / "shared" / "bench" / "handcoded_barbu.py").exists():
-        assert "Trumps     playout, chooser called for each move: ratio" in out
+        assert "Trumps     playout, chooser called for each move interpreter" in out
+        assert "lowest apply ratio" in out and "lowest playout ratio" in out
+
+
+def test_whole_games_are_set_against_barbus_of_the_same_round(bench, capsys, monkeypatch):
+    """Each spec's us a move is divided by Barbu's of the same round; a spec over twice is named."""
+    cost = {"barbu/barbu.yaml": 1.0, "skat/skat.yaml": 2.5}
+    monkeypatch.setattr(bench, "whole_games", lambda spec, games, seed: (
+        1, cost.get(spec.relative_to(ROOT / "specs").as_posix(), 1.5), 10**6))
+    monkeypatch.setattr(bench, "load_reference", lambda: None)
+    assert bench.main(["--deals", "2", "--rounds", "2", "--games", "1"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if ".yaml" in line}
+    assert "x1.00 (1.00-1.00)" in lines["barbu/barbu.yaml"] and "over twice" not in lines["barbu/barbu.yaml"]
+    assert "x2.50 (2.50-2.50)" in lines["skat/skat.yaml"] and lines["skat/skat.yaml"].endswith("over twice Barbu's")
+    assert "x1.50 (1.50-1.50)" in lines["spades/spades.yaml"] and "over twice" not in lines["spades/spades.yaml"]
