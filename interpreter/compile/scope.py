@@ -67,7 +67,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "void": Name("bool", get=_attr("void"), doc="this deal is void (everybody passed)"),
         "counted_deal": Name("number", get=lambda st: st.deal_number - st.voids,
                              doc="the number of this deal, not counting void deals"),
-        "pack_size": Name("number", value=len(pack), doc="the number of cards in the pack"),
+        "pack_size": Name("number", value=pack.size, doc="the number of cards in the pack"),
         "raw": Name("number", get=lambda st: st.raw[st.player], doc="the player's raw score (when settling)"),
         "talon": Name("list<card>", get=_attr("talon"), doc="the cards left in the talon"),
         "discards": Name("list<card>", get=lambda st: st.discards[st.player], doc="the cards the player discarded"),
@@ -299,7 +299,12 @@ def _played_by(state, p):
             by_seat[s].append(c)
     memo[1] = len(tricks)
     mine = by_seat[p]
-    now = [c for s, c in zip(state.trick_seats, state.trick_cards) if s == p]
+    cards = state.trick_cards
+    if not cards:
+        return mine
+    order = state.trick_order  # (the seats in playing order from the leader: `State.trick_seats`)
+    seats = order[state.leader] if order is not None else state.trick_seats
+    now = [c for s, c in zip(seats, cards) if s == p]
     return mine + now if now else mine
 
 

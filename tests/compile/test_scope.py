@@ -105,11 +105,16 @@ def test_declaration_running_totals_and_doubles_of_a_declarer_in_earlier_deals()
     assert value("declarer_doubles(player, dealer)", ctx) == 1
 
 
-def test_played_by_lists_a_seats_cards_in_earlier_tricks_and_this_one():
+@pytest.mark.parametrize("order", [None, ((0, 1, 2), (1, 2, 0), (2, 0, 1))])
+def test_played_by_lists_a_seats_cards_in_earlier_tricks_and_this_one(order):
+    """The trick in progress is read in playing order from its leader: the play's order of seats
+    (`trick_order`, some seats may sit out), or the seats in turn when the play set none."""
     ctx = seat(1, tricks=[SimpleNamespace(seats=[0, 1, 2], cards=[card("AS"), card("KS"), card("QS")]),
                           SimpleNamespace(seats=[2, 0, 1], cards=[card("AH"), card("KH"), card("QH")])],
-               trick_seats=[0, 1], trick_cards=[card("JD"), card("AD")])
+               leader=0, trick_order=order, trick_seats=[0, 1], trick_cards=[card("JD"), card("AD")])
     assert [PACK.names[c] for c in value("played_by(player)", ctx)] == ["KS", "QH", "AD"]
+    ctx.trick_cards = []
+    assert [PACK.names[c] for c in value("played_by(player)", ctx)] == ["KS", "QH"]
 
 
 def test_a_game_of_a_partie_is_numbered_from_one():
