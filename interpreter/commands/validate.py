@@ -51,12 +51,12 @@ def cmd_validate(args, io) -> int:
         else:
             changed = {k: v for k, v in g.options.items() if v != g.option_defaults.get(k)}
             results.append({"file": str(named.get(f, f)), "ok": True, "title": g.title, "players": g.n,
-                            "cards": len(g.pack), "contracts": len(g.contracts), "options": changed})
+                            "cards": g.pack.size, "contracts": len(g.contracts), "options": changed})
             if not args.json:
                 opts = "".join(f", {k}={v}" for k, v in changed.items())
                 nc = len(g.contracts)
                 contracts = f", {nc} contracts" if nc > 1 else ""  # one implicit contract is not worth a word
-                io.say(f"{named.get(f, f)}: ok ({g.title}: {g.n} players, {len(g.pack)} cards{contracts}{opts})")
+                io.say(f"{named.get(f, f)}: ok ({g.title}: {g.n} players, {g.pack.size} cards{contracts}{opts})")
     if args.json:
         import json
 

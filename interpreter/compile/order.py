@@ -77,7 +77,7 @@ def _taken_turn_up(owner, course, names) -> None:
     cut = False
     for ph in course:
         if isinstance(ph, Deal) and ph.turn_up:
-            cut = ph.fixed_size is not None and ph.fixed_size * owner.n == len(owner.pack)
+            cut = ph.fixed_size is not None and ph.fixed_size * owner.n == owner.pack.size
         elif cut and (isinstance(ph, SwapTurnUp) or getattr(ph, "take", None) == "turn_up"):
             owner.error(("phases", ph.name), f"phase `{ph.name}` takes the turned-up card into a hand, but the "
                         "deal gives every card: the card turned up is cut from a hand, and stays there",

@@ -9,6 +9,7 @@ from ..core.errors import one_of, suggest
 
 # a card in the standard notation: a name outside the suits may not read so
 STANDARD = re.compile(r"(?:[AKQJT2-9]|10)[SHDC]")
+MAX_CARDS = 1000  # the most cards a pack may hold, every copy counted
 
 
 def compile_pack(owner, orders_at=("pack",)) -> Pack:
@@ -56,7 +57,9 @@ def compile_pack(owner, orders_at=("pack",)) -> Pack:
     orders["joker_trumps"] = p.get("jokers") == "trumps"
     orders["trump_cards"] = [str(c) for c in p.get("trump_cards", ())]
     orders["bowers"] = bowers
-    made = {"suit_ranks": suit_ranks, "suit_names": suit_names, "titles": titles}
+    copies = p.get("copies", 1)
+    copies = copies if isinstance(copies, int) and not isinstance(copies, bool) and copies >= 1 else 1
+    made = {"suit_ranks": suit_ranks, "suit_names": suit_names, "titles": titles, "copies": copies}
     pack = Pack.build(suits, ranks, extra, (), **orders, **made)
     removed = []
     for i, name in enumerate(p.get("remove", ()) or ()):
@@ -69,6 +72,11 @@ def compile_pack(owner, orders_at=("pack",)) -> Pack:
     if removed:
         pack = Pack.build(suits, ranks, extra, removed, **orders, **made)
     check_points(owner, p, pack)
+    if pack.size > MAX_CARDS:
+        owner.error(("pack", "copies") if copies > 1 else ("pack",),
+                    f"a pack of {pack.size} cards ({copies} of each of {len(pack)}) is too many: at most {MAX_CARDS}"
+                    if copies > 1 else f"a pack of {pack.size} cards is too many: at most {MAX_CARDS}",
+                    at_key=copies == 1)
     return pack
 
 

@@ -130,11 +130,11 @@ class PhaseCompiler:
             p = spec_phases[nm] or {}
             kind = p.get("kind", nm)
             if kind == "deal":
-                size = _fixed(p.get("hand_size", len(self.owner.pack) // n))
+                size = _fixed(p.get("hand_size", self.owner.pack.size // n))
                 if size is None:
                     talon = None
                 elif not p.get("more"):
-                    talon, dealt = len(self.owner.pack) - n * size, size
+                    talon, dealt = self.owner.pack.size - n * size, size
                 elif talon is not None:
                     talon, dealt = max(0, talon - n * max(0, size - dealt)), max(size, dealt)
                 if talon and p.get("turn_up") in ("trump", "offer"):
@@ -154,7 +154,7 @@ class PhaseCompiler:
         n = self.owner.n
         size_path = base + ("hand_size",)
         before = len(self.owner.errors)
-        hand_size = self.owner.expr(size_path, "number", default=str(len(self.owner.pack) // n))
+        hand_size = self.owner.expr(size_path, "number", default=str(self.owner.pack.size // n))
         size = self.owner._constant(hand_size) if len(self.owner.errors) == before else None
         where = size_path if "hand_size" in p else base
         fixed = None
@@ -163,9 +163,9 @@ class PhaseCompiler:
                 size = int(size)
             if not isinstance(size, int) or size < 1:
                 self.owner.error(where, f"`hand_size` must be a whole number of cards, at least 1, not {size}")
-            elif size * n > len(self.owner.pack):
+            elif size * n > self.owner.pack.size:
                 self.owner.error(where, f"the deal gives {size * n} cards ({n} x {size}) but the pack has "
-                                  f"{len(self.owner.pack)}")
+                                  f"{self.owner.pack.size}")
             else:
                 fixed = size
         self.only_with(p, base, "burn_jokers", p.get("turn_up") == "trump", "`turn_up: trump` (a joker turned "

@@ -12,6 +12,7 @@ from ..expr import ExprError, compile_filter
 from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from . import safety
+from .emit.expressions import compile_step
 from .emit.tricks import compile_tricks
 from .functions import expression_text
 
@@ -37,7 +38,8 @@ class PlayCompiler:
         """A condition on `card`, compiled to select the cards of a hand that pass it."""
         source = expression_text(self.owner._get(path))
         try:
-            keep = compile_filter(source, self.owner.scope, "card", "card", what=what)
+            generate = (lambda node, cell: (compile_step(node, cell) or (None,))[0]) if self.owner.generated else None
+            keep = compile_filter(source, self.owner.scope, "card", "card", what=what, generate=generate)
             safety.check(self.owner, path, source, self.owner.scope)
             self.owner.places.add(keep, path)
             first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
@@ -128,8 +130,11 @@ class PlayCompiler:
                         open_from=open_from, beats=beats, led=led)
         tricks.pairs = self.owner.pairs
         # (a play where another seat chooses a hand's card, where hands are laid open from a moment on, or
-        # whose tricks are won or led by the spec's own rule, runs its closures: the generated loop knows none)
+        # whose tricks are won or led by the spec's own rule, runs its closures: the generated loop knows none;
+        # with copies of a card, the generated legal list is made one choice a card by `State.legal_actions`,
+        # and the loop, which chooses from its own lists, is not used)
         if self.owner.generated and not self.owner.errors and controller is None and open_from is None \
                 and beats is None and led is None:
-            tricks.install(compile_tricks(tricks))
+            legal, loop, source = compile_tricks(tricks)
+            tricks.install((legal, loop if pack.copies == 1 else None, source))
         return tricks

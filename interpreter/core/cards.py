@@ -10,6 +10,10 @@ A spec may name its own suits (any capital letter, with a name for the rulebook)
 suit its own ranks (`21A` .. `1A`: the rank is then any word of digits or capitals, a
 ten always written `T`), and add cards outside every suit by name (`EX`); a pack whose
 names would read two ways is refused when the spec is checked.
+
+A pack may hold each card several times (`copies`): the copies share one number and one
+name, so they are alike wherever a card is written or compared, and hands, tricks and decks
+are lists that may hold a number twice (`pack.deck` lists every copy).
 """
 
 from __future__ import annotations
@@ -42,6 +46,17 @@ class Pack:
     suit_names: tuple[str, ...] = ()  # each suit in words (`spades`), for the rulebook and the screen
     titles: dict = field(default_factory=dict, repr=False)  # a card outside the suits -> its name in words
     own_ranks: frozenset = frozenset()  # the suits (indexes) with ranks of their own, not `ranks`
+    copies: int = 1  # how many of each card the pack holds (alike in play: one number, one name)
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the pack, every copy counted (`len(pack)` counts each card once)."""
+        return len(self.names) * self.copies
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """Every card of the pack, each as many times as it has copies, in card order."""
+        return tuple(c for c in range(len(self.names)) for _ in range(self.copies))
 
     @property
     def cards_only(self) -> int | None:
@@ -56,7 +71,7 @@ class Pack:
     @classmethod
     def build(cls, suits, ranks, extra=(), removed=(), plain_order=None, trump_order=None,
               joker_trumps=False, trump_cards=(), bowers=None, suit_ranks=None, suit_names=None,
-              titles=None) -> "Pack":
+              titles=None, copies=1) -> "Pack":
         """The pack of `suits` x `ranks` (high to low), plus `extra`, less `removed`.
 
         `suit_ranks` gives a suit ranks of its own (high to low) instead of `ranks`; `ranks`
@@ -69,7 +84,9 @@ class Pack:
         the jokers, and the cards named in `trump_cards`, are cards of whatever suit is trump
         (with no trump: jokers of no suit, other cards of their own). `bowers` maps a trump
         suit to a card of another suit that then belongs to the trump suit (for following suit
-        too), ranked in `trump_order` where the word `bower` stands."""
+        too), ranked in `trump_order` where the word `bower` stands. With `copies`, the pack holds
+        each card that many times: the copies share the card's number and name, so a hand is a
+        list that may hold a number twice."""
         suits, ranks = [str(x) for x in suits], [str(r) for r in ranks]
         removed = {normalize(c) for c in removed}
         own = {si: [str(r) for r in suit_ranks[s]] for si, s in enumerate(suits) if s in (suit_ranks or {})}
@@ -146,6 +163,7 @@ class Pack:
             suit_names=tuple((suit_names or {}).get(s) or SUIT_NAMES.get(s, s) for s in suits),
             titles={j: (titles or {}).get(j) or JOKER_TITLES.get(j, j) for j in extra},
             own_ranks=frozenset(own),
+            copies=int(copies),
         )
 
     def points_of(self, table) -> tuple:
@@ -157,6 +175,7 @@ class Pack:
                      for name, r in zip(self.names, self.rank))
 
     def __len__(self) -> int:
+        """The number of different cards (the tables' length): `size` counts the copies too."""
         return len(self.names)
 
     def parse(self, text: str) -> int:

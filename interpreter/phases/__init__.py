@@ -78,7 +78,7 @@ class Phase:
 
     def refuse(self, state, action: Action) -> tuple[str, str | None]:
         """Why `action` is illegal now: (message, rule name or None)."""
-        names = ", ".join(a.name for a in self.legal(state)[:12])
+        names = ", ".join(a.name for a in list(dict.fromkeys(self.legal(state)))[:12])
         return f"`{action.name}` is not allowed now; you may: {names}", None
 
 

@@ -28,6 +28,7 @@ class Deal(Phase):
         # the seats in dealing order, by the seat dealt to first
         self.seats_from = tuple(tuple((first + off * step) % n for off in range(n)) for first in range(n))
         self.cards = cards  # the card objects (each its own play action), by number
+        self.deck = tuple(cards[c] for c in pack.deck)  # the pack in card order, every copy of a card
         self.turn_up = turn_up  # turn the top undealt card for trumps
         self.burn_jokers = burn_jokers  # compiled bool: a joker turned up goes to the bottom, turn again
         self.more = more  # complete the hands from the talon (a second deal after bidding)
@@ -122,17 +123,17 @@ class Deal(Phase):
                 getters, dealt = self.pattern(self.fixed_size)
             else:
                 sizes = [_whole(s) for s in self.sizes(state)]
-                if any(not isinstance(s, int) or s < 1 for s in sizes) or sum(sizes) > len(self.pack):
+                if any(not isinstance(s, int) or s < 1 for s in sizes) or sum(sizes) > self.pack.size:
                     size = sizes[0] if len(set(sizes)) == 1 else " ".join(map(str, sizes))
                     raise GameError(f"deal {state.deal_number}: cannot deal {size} cards each to {n} players "
-                                    f"from a pack of {len(self.pack)}", rule="hand_size")
+                                    f"from a pack of {self.pack.size}", rule="hand_size")
                 in_turn = tuple(sizes[(first + off * self.step) % n] for off in range(n))
                 getters, dealt = self.pattern(in_turn[0] if len(set(in_turn)) == 1 else in_turn)
             order = state.given_decks.pop(key, None) if not again else None  # the pack's order, given
             if order is not None:
                 deck = [self.cards[c] for c in order]
             else:
-                deck = list(self.cards)
+                deck = list(self.deck)
                 state.chance().shuffle(deck)
             hands = [None] * n
             for seat, get in zip(self.seats_from[first % n], getters):

@@ -382,14 +382,16 @@ def _read_talon(fail, where, talon, game, hands):
     if not isinstance(items, list):
         fail(where, "a talon is a list of cards, top card first, e.g. `7C 8D 9H`")
     out = []
-    dealt = {c for h in hands for c in h}
+    dealt = [c for h in hands for c in h]
+    copies = game.pack.copies
     for c in items:
         try:
             card = game.pack.parse(str(c))
         except KeyError:
             fail(where, f"`{c}` is not a card of this pack", suggest(str(c).upper(), game.pack.names))
-        if card in dealt or card in out:
-            fail(where, f"{game.pack.names[card]} is dealt twice")
+        if dealt.count(card) + out.count(card) >= copies:
+            fail(where, f"{game.pack.names[card]} is dealt twice" if copies == 1 else
+                 f"{game.pack.names[card]} is dealt {copies + 1} times: the pack holds {copies}")
         out.append(card)
     return out
 
@@ -419,9 +421,12 @@ def _read_hands(fail, where, hands, game, seat_of):
                 card = pack.parse(str(c))
             except KeyError:
                 fail(at, f"`{c}` is not a card of this pack", suggest(str(c).upper(), pack.names), offset=offset)
-            if card in seen:
-                fail(at, f"{pack.names[card]} is dealt twice (also to {seen[card]})", offset=offset)
-            seen[card] = name
+            also = seen.setdefault(card, [])
+            if len(also) >= pack.copies:  # (each copy of a card is dealt once)
+                fail(at, f"{pack.names[card]} is dealt twice (also to {also[0]})" if pack.copies == 1 else
+                     f"{pack.names[card]} is dealt {pack.copies + 1} times: the pack holds {pack.copies} "
+                     f"(also to {' and '.join(also)})", offset=offset)
+            also.append(name)
             out[p].append(card)
     missing = [game.seat_names[p] for p in range(game.n) if not out[p]]
     if missing:

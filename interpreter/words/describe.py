@@ -30,7 +30,7 @@ WORDS = {  # the last key of a path, in a card player's words
     "show_hand_on_pass": "hand shown on a pass", "ends_when_out": "ends when this many are out",
     "score": "score", "total": "declared total", "announce": "announcement", "name": "name", "keep": "keeps",
     "when": "applies when", "deals": "number of deals", "ends_when": "ends when", "winner": "winner",
-    "remove": "cards removed", "suits": "suits", "ranks": "ranks", "extra": "extra cards", "points": "card points",
+    "remove": "cards removed", "copies": "copies of each card", "suits": "suits", "ranks": "ranks", "extra": "extra cards", "points": "card points",
     "next": "next", "value": "value", "description": "description", "default": "default", "choices": "choices",
 }
 
@@ -94,7 +94,7 @@ def _facts(path, options):
     g = load_game(path, options=options)
     st = g.new_state(0)
     return (("players", "cards in the pack", "contracts", "deals in a game"),
-            (g.n, len(g.pack), len(g.contracts), _deals(g.deals(st))))
+            (g.n, g.pack.size, len(g.contracts), _deals(g.deals(st))))
 
 
 def _deals(n) -> str:

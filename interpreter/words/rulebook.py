@@ -191,19 +191,23 @@ class _Writer(PhaseWriter):
         ranks = [r for r in map(normalize_rank, p.get("ranks") or ())]
         lines = []
         if standard:
-            lines.append(f"{len(pack)} cards: the {listing(pack.suit_names[i] for i in standard)}, each ranked from "
+            lines.append(f"{pack.size} cards: the {listing(pack.suit_names[i] for i in standard)}, each ranked from "
                          f"high to low {' '.join(ranks)}" + (f" ({rank_name(ranks[0])} high)" if ranks[0] in RANKS
                                                             else "")
                          + (", the order of sequences." if p.get("plain_order") else "."))
         for i in sorted(own):
             in_suit = [pack.ranks[pack.rank[c]] for c in range(len(pack)) if pack.suit[c] == i]
-            lines.append((f"{len(pack)} cards. " if not lines else "")
+            lines.append((f"{pack.size} cards. " if not lines else "")
                          + f"The {pack.suit_names[i]}: {number_word(len(in_suit))} cards, ranked from high to low "
                          f"{' '.join(in_suit)} (written `{in_suit[0]}{pack.suits[i]}` to `{in_suit[-1]}{pack.suits[i]}`).")
         if pack.titles:
             lines.append(f"Added: {listing(t if c in JOKERS else f'{t} (`{c}`)' for c, t in pack.titles.items())}.")
         if p.get("remove"):
             lines.append(f"Taken out: {listing('the ' + card_name(c) for c in p['remove'])}.")
+        if pack.copies > 1:
+            lines.append(f"The pack holds {number_word(pack.copies)} of each of these {len(pack)} cards: "
+                         "the copies of a card are alike, and of two equal cards in a trick the first "
+                         "played beats the other unless the rules of play say otherwise.")
         if p.get("plain_order"):
             lines.append(f"In play, the cards of a plain suit beat each other in the order "
                          f"{' '.join(map(str, p['plain_order']))}.")

@@ -55,8 +55,8 @@ class PhaseWriter:
             lines = [f"Complete each hand from the top of the talon to {size}, {how}{first}."]
         else:
             lines = [f"Deal each player {size}, {how}{first}."]
-            if isinstance(hs, int) and len(self.g.pack) > n * hs:
-                lines.append(f"The other {len(self.g.pack) - n * hs} cards are the talon.")
+            if isinstance(hs, int) and self.g.pack.size > n * hs:
+                lines.append(f"The other {self.g.pack.size - n * hs} cards are the talon.")
         if p.get("turn_up") == "trump":
             lines.append("Turn the next card face up: its suit is trump.")
         elif p.get("turn_up") == "offer":
