@@ -97,7 +97,8 @@ def compile_expr(source: str, scope: Scope, expect: str | None = None, what: str
     return Compiled(code.fn, rtype, source, False, code)
 
 
-def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: str = "the condition"):
+def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: str = "the condition",
+                   generate=None):
     """Compile a condition on loop variable `var` into ``keep(ctx, items) -> list``.
 
     The play loop tests every card of a hand against rules like `card.suit == led_suit`;
@@ -106,6 +107,11 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
     depend on `var`, becomes one list comprehension that reads `value` once; any other
     conjunct is tested item by item. Conjuncts filter in order, so a later one is only
     evaluated on the items the earlier ones kept (as `and` would).
+
+    `generate(node, cell)`, when given, may return a function ``step(ctx, items) -> kept items``
+    for a conjunct tested item by item (its compiled node, the loop variable's cell): generated
+    source instead of a call of the closure per item (interpreter/compile/emit/expressions.py);
+    None keeps the closure.
     """
     with _compiling():
         if not isinstance(source, str):
@@ -125,7 +131,7 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
                 todo[:0] = node.children
             else:
                 conjuncts.append(node)
-        steps = [_filter_step(compiler, node, cell) for node in conjuncts]
+        steps = [_filter_step(compiler, node, cell, generate) for node in conjuncts]
     if len(steps) == 1:
         return steps[0]
     steps = tuple(steps)
@@ -142,7 +148,7 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
     return keep
 
 
-def _filter_step(compiler: "_Compiler", node, cell):
+def _filter_step(compiler: "_Compiler", node, cell, generate=None):
     """One conjunct as ``step(ctx, items) -> kept items``."""
     code = compiler.compile(node, "bool")
     if code.kind == "const":
@@ -170,6 +176,9 @@ def _filter_step(compiler: "_Compiler", node, cell):
             if x.kind == "tab" and x.base.kind == "cell" and x.base.cell is cell and id(cell) not in y.cells:
                 return _select(op, x.table, y.fn)
     f = code.fn
+    generated = generate(code, cell) if generate is not None else None
+    if generated is not None:
+        return generated
 
     def step(ctx, items):
         out = []

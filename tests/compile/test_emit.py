@@ -413,6 +413,41 @@ def test_a_generated_loop_computes_what_its_closure_computes(source, expected):
     assert fn(State()) == closure(State()) == expected
 
 
+FILTERS = [  # conditions on `card` tested card by card (none is a `card.x == value` selection alone)
+    "not wins_trick(card)",
+    "card.points > 0 or card.rank == 4",
+    "card.suit == H and not wins_trick(card) and card.rank != T",
+    "count(c in won where c.suit == card.suit) > 1",
+    "x > 3",
+]
+
+
+@pytest.mark.parametrize("source", FILTERS)
+def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_what_its_closure_keeps(source):
+    """A play rule's `keep` conjunct that reads the card is generated as `[x0 for x0 in items if ...]`
+    (a conjunct that does not read it is tested once, as the closure does); the cards kept are the
+    closure's, in order, for any list of cards."""
+    from interpreter.compile.emit.expressions import compile_step
+    from interpreter.expr import compile_filter
+
+    made = []
+
+    def generate(node, cell):
+        out = compile_step(node, cell)
+        made.extend([out[1]] if out else [])
+        return out[0] if out else None
+
+    closure = compile_filter(source, SCOPE, "card", "card")
+    fast = compile_filter(source, SCOPE, "card", "card", generate=generate)
+    reads_the_card = source != "x > 3"
+    assert bool(made) == reads_the_card and all("for x0 in items if" in text for text in made)
+    rng = random.Random(source)
+    every = cards("AS KS QS 2S AH KH QH TH 2H 3H 4D 5C 9C")
+    for _ in range(50):
+        items = rng.sample(every, rng.randrange(len(every) + 1))
+        assert fast(State(), items) == closure(State(), items)
+
+
 @given(_arith(4), hst.integers(-50, 50), hst.integers(-50, 50), hst.integers(-50, 50))
 def test_generated_arithmetic_agrees_with_the_closures(expr, x, y, z):
     from interpreter.expr.syntax import ExprError

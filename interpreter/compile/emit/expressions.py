@@ -154,3 +154,21 @@ def compile_function(node, cells) -> tuple | None:
     src.add(1, f"return {body}")
     (fn,) = src.build("value")
     return fn, src.text()
+
+
+def compile_step(node, cell) -> tuple | None:
+    """(the generated function, its source) of one conjunct of a filter over loop variable `cell`:
+    `value(st, items)`, the items for which `node` holds, in order, as the closure's step keeps
+    them (interpreter/expr/__init__.py `_filter_step`); None when the node keeps its closures."""
+    if node is None or node.tree is None:
+        return None
+    src = Source("filter")
+    var = LOOP_VARIABLES[0]
+    try:
+        cond = render(node, src, {id(cell): var})
+    except _Unrenderable:
+        return None
+    src.add(0, "def value(st, items):")
+    src.add(1, f"return [{var} for {var} in items if {cond}]")
+    (fn,) = src.build("value")
+    return fn, src.text()
