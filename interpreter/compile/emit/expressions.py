@@ -132,10 +132,7 @@ def compile_expression(node):
         body = render(node, src)
     except _Unrenderable:
         return None
-    src.add(0, "def value(st):")
-    src.add(1, f"return {body}")
-    (fn,) = src.build("value")
-    return fn, src.text()
+    return _returning(src, "def value(st):", body)
 
 
 def compile_function(node, cells) -> tuple | None:
@@ -150,10 +147,7 @@ def compile_function(node, cells) -> tuple | None:
         body = render(node, src, {id(cell): p for cell, p in zip(cells, params)})
     except _Unrenderable:
         return None
-    src.add(0, f"def value({', '.join(['st', *params])}):")
-    src.add(1, f"return {body}")
-    (fn,) = src.build("value")
-    return fn, src.text()
+    return _returning(src, f"def value({', '.join(['st', *params])}):", body)
 
 
 def compile_step(node, cell) -> tuple | None:
@@ -168,7 +162,12 @@ def compile_step(node, cell) -> tuple | None:
         cond = render(node, src, {id(cell): var})
     except _Unrenderable:
         return None
-    src.add(0, "def value(st, items):")
-    src.add(1, f"return [{var} for {var} in items if {cond}]")
+    return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
+
+
+def _returning(src: Source, head: str, body: str) -> tuple:
+    """(the function `value`, its source): `head`, then `return body`, built and checked."""
+    src.add(0, head)
+    src.add(1, f"return {body}")
     (fn,) = src.build("value")
     return fn, src.text()
