@@ -274,6 +274,9 @@ class Compiler:
         self.check_action_names(game)
         if self.errors:
             raise SpecErrors(self.errors)
+        if pack.copies > 1:  # two copies of a card held are one choice: a legal list holds each action once
+            for phase in every_phase(game):
+                phase.legal = _once(phase.legal)
         table_plan(game)  # its deal's table functions are generated with the rest, not by its first deal
         return game
 
@@ -466,3 +469,8 @@ _STAND_IN = {
     "bool": lambda st: False,
     "seat": lambda st: 0,
 }
+
+
+def _once(legal):
+    """`legal` with each action once, the first of its copies kept (a pack with copies of its cards)."""
+    return lambda state: list(dict.fromkeys(legal(state)))

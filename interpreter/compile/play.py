@@ -131,7 +131,7 @@ class PlayCompiler:
         tricks.pairs = self.owner.pairs
         # (a play where another seat chooses a hand's card, where hands are laid open from a moment on, or
         # whose tricks are won or led by the spec's own rule, runs its closures: the generated loop knows none;
-        # with copies of a card, the generated legal list is made one choice a card by `State.legal_actions`,
+        # with copies of a card, the generated legal list is made one choice a card (`game._once`),
         # and the loop, which chooses from its own lists, is not used)
         if self.owner.generated and not self.owner.errors and controller is None and open_from is None \
                 and beats is None and led is None:

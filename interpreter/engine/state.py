@@ -160,8 +160,6 @@ class State:
         if legal is None:
             try:
                 legal = self._legal = [] if self.terminal else self.phase.legal(self)
-                if self.game.pack.copies > 1:  # two copies of a card held are one choice
-                    legal = self._legal = list(dict.fromkeys(legal))
             except (GameError, GameFault):
                 raise
             except Exception as e:
