@@ -7,10 +7,15 @@ cards others have chosen to pass and not passed yet, the talon unless exposed, a
 others' discards. Cards in those places whose place the seat knows anyway (the turn-up,
 a dead card, talon cards it has looked at, the cards it passed, discards laid face up) stay
 where they are.
+
+With copies of a card in the pack, a place holds a card as many times as it has copies there:
+the fixed cards are counted (`fixed_cards`), and each fixes that many of the copies met
+(`free_slots`), so that the others are dealt again with the rest.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import chain
 
 
@@ -25,12 +30,33 @@ def hidden_places(state, seat: int) -> list:
     return places
 
 
-def fixed_cards(state, seat: int) -> set:
-    """Cards in hidden places whose place `seat` knows anyway: the turn-up (unless cut for, then
-    dealt), a dead card, talon cards it has looked at, the cards it passed, discards laid face up."""
+def fixed_cards(state, seat: int) -> Counter:
+    """Cards in hidden places whose place `seat` knows anyway, each with how many of its copies: the
+    turn-up (unless cut for, then dealt), a dead card, talon cards it has looked at, the cards it
+    passed, discards laid face up."""
     cut = state.deal.cut is not None  # a card cut for trump is shown, then dealt like any other
-    known = {c for c in (None if cut else state.turn_up, state.dead) if c is not None}
-    return known | set(state.talon_seen[seat]) | set(state.passed[seat]) | set(chain(*state.shown_discards))
+    known = Counter(c for c in (None if cut else state.turn_up, state.dead) if c is not None)
+    # (a card may be known twice over, the dead card among the talon seen: the most of any one way counts)
+    return known | Counter(state.talon_seen[seat]) | Counter(state.passed[seat]) \
+        | Counter(chain(*state.shown_discards))
+
+
+def free_slots(places, fixed: Counter) -> list[list[int]]:
+    """Per place (a list of cards), the indexes of its cards to deal again: all but the `fixed` ones,
+    a card fixed k times fixing the first k of its copies met."""
+    if not fixed:
+        return [list(range(len(cards))) for cards in places]
+    left = Counter(fixed)
+    out = []
+    for cards in places:
+        slots = []
+        for i, c in enumerate(cards):
+            if left[c] > 0:
+                left[c] -= 1
+            else:
+                slots.append(i)
+        out.append(slots)
+    return out
 
 
 def sampled_for(state, seat: int, rng):
@@ -41,14 +67,14 @@ def sampled_for(state, seat: int, rng):
         return world
     fixed = fixed_cards(state, seat)
     places = [cards for _, cards in hidden_places(world, seat)]
+    slots = free_slots(places, fixed) if fixed else None
     # the pool in card order (nothing of where the cards lie leaks into the shuffle)
-    pool = sorted(c for place in places for c in place if c not in fixed) if fixed else sorted(chain(*places))
+    pool = sorted(place[i] for place, s in zip(places, slots) for i in s) if fixed else sorted(chain(*places))
     rng.shuffle(pool)
-    for place in places:  # each hidden card in turn takes the pool's last
+    for j, place in enumerate(places):  # each hidden card in turn takes the pool's last
         if fixed:
-            for i, c in enumerate(place):
-                if c not in fixed:
-                    place[i] = pool.pop()
+            for i in slots[j]:
+                place[i] = pool.pop()
         elif place:  # (no card stays: the place's cards are the pool's last, the last first)
             k = len(place)
             place[:] = pool[:-k - 1:-1]

@@ -29,7 +29,9 @@ actor's hand with a hypothetical one, and only public actions are tested.
 
 from __future__ import annotations
 
-from ..engine.worlds import fixed_cards, hidden_places  # noqa: F401 (the sampler reads them here too)
+from collections import Counter
+
+from ..engine.worlds import fixed_cards, free_slots, hidden_places  # noqa: F401 (the sampler reads them here too)
 
 
 class Knowledge:
@@ -128,11 +130,11 @@ class Knowledge:
         for q, hand in enumerate(shadow.hands):
             if q == seat or tuple(hand) == before[q]:
                 continue
-            expected = tuple(c for c in before[q] if c != card) if q == p else before[q]
+            expected = tuple(_without(before[q], card)) if q == p else before[q]
             if tuple(hand) == expected:
                 self.played[q].append(card)
                 continue
-            came = set(hand) - set(before[q])
+            came = set(Counter(hand) - Counter(before[q]))
             seen_taken = set(shadow.taken_up[1]) if shadow.taken_up is not None and shadow.taken_up[0] == q else set()
             self._forget(q, (self.known[q] & set(hand)) | (came & (public_before | seen_taken)))
 
@@ -140,18 +142,18 @@ class Knowledge:
         """The exclusions and requirements of `p` taking `a` now, and the record to check worlds against."""
         position = shadow.clone()
         bare = [card] if card is not None else []
-        candidates = sorted(_unseen(shadow, self.seat) - {card})
+        candidates = sorted(_without(_unseen(shadow, self.seat), card))  # (with copies, a card may be twice)
         if not candidates:
             return
+        kinds = list(dict.fromkeys(candidates))
         if admits(position, p, a, bare):
             out = self.excluded[p]
-            for x in candidates:
+            for x in kinds:
                 if x not in out and not admits(position, p, a, bare + [x]):
                     out.add(x)
         elif admits(position, p, a, bare + candidates):
-            whole = set(candidates)
-            for x in candidates:
-                if not admits(position, p, a, bare + sorted(whole - {x})):
+            for x in kinds:  # (not legal without any copy of `x`: it holds one at least)
+                if not admits(position, p, a, bare + [y for y in candidates if y != x]):
                     self.known[p].add(x)
         else:
             return  # nothing the rules can explain: learn nothing from it
@@ -178,7 +180,8 @@ def admits(position, p: int, a, hand) -> bool:
 
 
 def _shown_in_declarations(state, seat: int) -> list[set]:
-    """Per seat, the cards its declarations showed this deal (as the seat's view lists them)."""
+    """Per seat, the cards its declarations showed this deal (as the seat's view lists them; with
+    copies, a card shown is held once at least)."""
     g = state.game
     out = [set() for _ in range(state.n)]
     for entry in state.view(seat)["declarations"]:
@@ -203,6 +206,15 @@ def _public_cards(state) -> set:
     return out
 
 
-def _unseen(state, seat: int) -> set:
-    fixed = fixed_cards(state, seat)
-    return {c for _, place in hidden_places(state, seat) for c in place if c not in fixed}
+def _unseen(state, seat: int) -> list:
+    """The cards `seat` cannot see, each copy of a card once."""
+    places = [place for _, place in hidden_places(state, seat)]
+    return [place[i] for place, slots in zip(places, free_slots(places, fixed_cards(state, seat))) for i in slots]
+
+
+def _without(cards, card) -> list:
+    """`cards` less one copy of `card` (None: all of them)."""
+    out = list(cards)
+    if card in out:
+        out.remove(card)
+    return out

@@ -19,10 +19,11 @@ the rules.
 from __future__ import annotations
 
 from bisect import bisect_right, insort
+from collections import Counter
 from math import comb
 
 from ..core.errors import GameError
-from ..engine.worlds import fixed_cards, hidden_places, imagined_copy, settled
+from ..engine.worlds import fixed_cards, free_slots, hidden_places, imagined_copy, settled
 from .draws import shuffler
 
 MAX_TRIES = 200  # draws of one world before giving up on the replay check (counted in `failures`)
@@ -52,9 +53,9 @@ class Sampler:
         self.checks = None  # what each world is put to (`admits`), listed at the first
         fixed = fixed_cards(state, seat)
         places = hidden_places(state, seat)
-        self.slots = [[i for i, c in enumerate(cards) if c not in fixed] for _, cards in places]
+        self.slots = free_slots([cards for _, cards in places], fixed)
         self.fills = _fills(state, places, self.slots)
-        pool = sorted(c for _, cards in places for c in cards if c not in fixed)
+        pool = sorted(cards[i] for (_, cards), slots in zip(places, self.slots) for i in slots)
         caps = [len(s) for s in self.slots]
         k = self.knowledge
         everywhere = tuple(range(len(places)))
@@ -65,13 +66,17 @@ class Sampler:
         if k is None:
             classes[everywhere] = pool
         else:
-            for c in pool:
+            for c, m in Counter(pool).items():  # (each card with its copies unseen: 1 but with copies)
+                # the seats known to hold it, each with how many of its copies at least
+                # the seats known to hold it (one copy at least each)
                 known = [q for q in owner_place if c in k.known[q] or c in k.shown[q]]
-                if len(known) == 1:
-                    self.pinned[owner_place[known[0]]].append(c)
-                    continue
-                allowed = tuple(i for i in everywhere if places[i][0] is None or c not in k.excluded[places[i][0]])
-                classes.setdefault(allowed, []).append(c)
+                if known and len(known) <= m:  # (more than it has unseen: what was learnt contradicts itself)
+                    for q in known:
+                        self.pinned[owner_place[q]].append(c)
+                    m -= len(known)
+                if m:
+                    allowed = tuple(i for i in everywhere if places[i][0] is None or c not in k.excluded[places[i][0]])
+                    classes.setdefault(allowed, []).extend([c] * m)
         for i, cards in enumerate(self.pinned):
             caps[i] -= len(cards)
         if min(caps, default=0) < 0:  # more cards known in a place than it holds: learnt wrong
