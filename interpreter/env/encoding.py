@@ -232,7 +232,8 @@ class Observer:
         n = self.n = game.n
         self.seat = {nm: i for i, nm in enumerate(game.seat_names)}
         self.card = dict(pack.by_name)
-        c = self.ncards = len(pack)
+        c = self.ncards = len(pack)  # one place a card (with copies: how many are there)
+        self.copies = pack.copies > 1
         programs = every_phase(game)
         self.phases = list(dict.fromkeys(p.name for p in programs))
         self.contracts = list(game.contracts)
@@ -359,7 +360,10 @@ class Observer:
         values += [(at["talon_size"], view["talon_size"]), (at["deal"], view["deal"])]
         ones.extend(at["picked"] + i for i in picked)
         x = np.zeros(self.size, np.float32)
-        x[ones] = 1
+        if self.copies:  # a card's place holds how many of its copies are there
+            np.add.at(x, ones, 1)
+        else:
+            x[ones] = 1
         if values:
             places, amounts = zip(*values)
             np.add.at(x, list(places), np.clip(amounts, -SCORE_BOUND, SCORE_BOUND))

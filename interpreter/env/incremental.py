@@ -111,10 +111,15 @@ class Encoder:
         self.passes = "passing" in changing or "passed" in changing
         self.lays = "layout" in changing or "out" in changing
         self.counts = ["exchanged", "totals"] if "exchanges" in changing else ["totals"]
+        self.copies = game.pack.copies > 1  # a card's place counts its copies: the reference writes each row
 
     def observe(self, table, seat: int) -> np.ndarray:
         """`seat`'s observation now (its row, kept by the encoder)."""
         st = table.state
+        if self.copies:
+            self.views[seat][:] = self.observer.encode(st.view(seat), table.picked_ids() if seat == table.current_player
+                                                       else ())
+            return self.views[seat]
         row = self.seat_rows[seat]
         deal = st.deal
         if row.state is not st or row.deal is not deal or row.phase is not st.phase or row.kind is None \

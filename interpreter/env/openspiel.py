@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import numpy as np
 import pyspiel
@@ -81,7 +82,8 @@ class Setup:
 
     def __init__(self, spec, space, observer, max_deals):
         self.spec, self.space, self.observer, self.max_deals = spec, space, observer, max_deals
-        self.cards = len(spec.pack)
+        self.cards = spec.pack.size  # the deal's chance nodes: one a card of the pack, every copy counted
+        self.kinds, self.copies = len(spec.pack), spec.pack.copies
         self.draws_dealer = bool(getattr(spec.first_dealer, "drawn", False))
 
     def __deepcopy__(self, memo):
@@ -123,7 +125,7 @@ class CardspecGame(pyspiel.Game):
         max_deals = int(params["max_deals"])
         if max_deals < 0:
             raise ValueError("max_deals must be at least 0")
-        per_deal = len(spec.pack) + 3 * len(spec.pack) + 50 * spec.n  # the deal's chance nodes, then its decisions
+        per_deal = spec.pack.size + 3 * spec.pack.size + 50 * spec.n  # the deal's chance nodes, then its decisions
         utility, total = utility_of(spec, max_deals)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(space), max_chance_outcomes=max(len(spec.pack), spec.n),
@@ -185,8 +187,13 @@ class CardspecState(pyspiel.State):
         if self._drawing_dealer():
             n = self.cardspec.spec.n
             return [(p, 1.0 / n) for p in range(n)]
-        left = sorted(set(range(self.cardspec.cards)) - set(self.deck))
-        return [(c, 1.0 / len(left)) for c in left]
+        setup = self.cardspec
+        if setup.copies == 1:
+            left = sorted(set(range(setup.kinds)) - set(self.deck))
+            return [(c, 1.0 / len(left)) for c in left]
+        dealt = Counter(self.deck)  # a card with copies left is drawn as likely as the copies it has left
+        rest = setup.cards - len(self.deck)
+        return [(c, (setup.copies - dealt[c]) / rest) for c in range(setup.kinds) if dealt[c] < setup.copies]
 
     def _apply_action(self, action):
         action = int(action)
