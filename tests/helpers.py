@@ -47,7 +47,7 @@ def checked_random_game(game, seed, record_path, spec_path):
 
     rng = random.Random(seed)
     state = game.new_state(seed)
-    pack = list(range(len(game.pack)))
+    pack = sorted(game.pack.deck)
     steps = 0
     try:
         while not state.is_terminal:
@@ -103,3 +103,35 @@ def with_requirements(declared, chosen: dict) -> dict:
                 options[other] = option_text(requirement(need)[0][0])
                 todo.append(other)
     return options
+
+
+# A four-seat game with a double pack: 48 cards, two of each A T K Q J 9 in four suits; follow
+# suit, hearts trumps, most card points (240 in all) wins.
+DOUBLE_PACK = """\
+game: Double pack
+seats: [N, E, S, W]
+pack:
+  copies: 2
+  suits: [S, H, D, C]
+  ranks: [A, T, K, Q, J, 9]
+  points: {A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0}
+phases:
+  deal:
+    hand_size: 12
+  play:
+  score:
+contracts:
+  points:
+    score: sum(c.points for c in won)
+    total: 240
+play:
+  leader: left(dealer)
+  trump: H
+  rules: [follow suit]
+play_rules:
+  follow suit:
+    keep: card.suit == led_suit
+    when: not leading
+match:
+  deals: 1
+"""

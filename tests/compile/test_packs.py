@@ -11,6 +11,7 @@ import pytest
 from interpreter.compile.game import load_game
 from interpreter.core.errors import SpecErrors
 from interpreter.words.rulebook import rules
+from tests.helpers import DOUBLE_PACK, checked_random_game
 
 TAROT_PACK = """\
 game: Seventy-eight
@@ -156,3 +157,56 @@ def test_a_pack_past_120_cards_deals_and_plays(tmp_path):
 ])
 def test_a_pack_that_reads_two_ways_or_lacks_ranks_is_refused_at_its_place(tmp_path, change, error):
     assert error in refused(tmp_path, TAROT_PACK.replace(*change))
+
+
+# ---- several copies of each card -------------------------------------------------------------
+
+
+def test_a_double_pack_holds_each_card_twice_under_one_name(tmp_path):
+    g = game_of(tmp_path, DOUBLE_PACK)
+    pack = g.pack
+    assert (len(pack), pack.size, pack.copies) == (24, 48, 2)  # 24 cards, each twice: one number, one name
+    assert len(set(pack.names)) == 24 and sorted(pack.deck) == sorted(list(range(24)) * 2)
+    assert pack.parse("9h") == pack.by_name["9H"]
+    state = g.new_state(1)
+    assert sorted(c for h in state.hands for c in h) == sorted(pack.deck)  # every copy dealt once
+    assert sum(pack.points_of({"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0})) * 2 == 240
+    (tmp_path / "d.yaml").write_text(DOUBLE_PACK)
+    book = rules(tmp_path / "d.yaml")
+    assert "48 cards: the spades, hearts, diamonds and clubs, each ranked from high to low A T K Q J 9" in book
+    assert "The pack holds two of each of these 24 cards: the copies of a card are alike" in book
+
+
+def test_three_copies_of_52_make_a_pack_of_156_that_deals_plays_and_replays(tmp_path):
+    text = DOUBLE_PACK.replace("copies: 2", "copies: 3").replace(
+        "ranks: [A, T, K, Q, J, 9]", "ranks: [A, K, Q, J, T, 9, 8, 7, 6, 5, 4, 3, 2]").replace(
+        "hand_size: 12", "hand_size: 39").replace("total: 240", "total: 360")
+    (tmp_path / "t.yaml").write_text(text)
+    g = game_of(tmp_path, text, "t.yaml")
+    assert (len(g.pack), g.pack.size) == (52, 156)
+    for seed in range(3):  # every copy in one place at each step; the record replays to the same scores
+        state = checked_random_game(g, seed, tmp_path / f"r{seed}.yaml", tmp_path / "t.yaml")
+        played = [c for t in state.deals[0].tricks for c in t.cards]
+        assert sorted(played) == sorted(g.pack.deck)  # each copy played exactly once
+
+
+@pytest.mark.parametrize("copies, error", [
+    ("0", (4, 11, "`pack.copies` must be at least 1, not 0", None)),
+    ("2.5", (4, 11, "`pack.copies` must be a whole number, not the number `2.5`", None)),
+    ("two", (4, 11, "`pack.copies` must be a whole number, not text `two`", None)),
+    ("9", (4, 11, "`pack.copies` must be at most 8, not 9", None)),
+])
+def test_copies_that_are_not_a_whole_number_from_1_to_8_are_refused_at_their_place(tmp_path, copies, error):
+    assert error in refused(tmp_path, DOUBLE_PACK.replace("copies: 2", f"copies: {copies}"))
+
+
+def test_a_pack_of_more_than_1000_cards_is_refused_at_its_copies(tmp_path):
+    ranks = ", ".join(str(r) for r in range(33, 0, -1))
+    text = DOUBLE_PACK.replace("copies: 2", "copies: 8").replace("ranks: [A, T, K, Q, J, 9]", f"ranks: [{ranks}]")
+    text = text.replace("  points: {A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0}\n", "")
+    assert (4, 11, "a pack of 1056 cards (8 of each of 132) is too many: at most 1000", None) in refused(tmp_path, text)
+
+
+def test_a_deal_larger_than_the_pack_with_its_copies_is_refused(tmp_path):
+    errors = refused(tmp_path, DOUBLE_PACK.replace("hand_size: 12", "hand_size: 13"))
+    assert (10, 16, "the deal gives 52 cards (4 x 13) but the pack has 48", None) in errors
