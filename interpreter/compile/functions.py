@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..expr import ExprError, Func, Name, Scope, compile_function
-from ..expr.memo import remembered
+from ..expr.memo import BY_ARGUMENTS, BY_TYPED_ARGUMENTS, NO_ARGUMENTS, remembered
 from . import safety
 from .emit.expressions import compile_function as generate_function
 
@@ -137,7 +137,7 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
                     owner.broken_functions.add(name)  # its uses are not errors of their own
                 continue
             if name in remember:  # (its arguments are keys: the types a parameter may have are single values)
-                impl = remembered(impl, name)
+                impl = remembered(impl, name, _keys(params))
             bodies[name] = (body, impl)
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))
@@ -154,6 +154,19 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
             break
         pending = waiting
     return bodies
+
+
+# parameter types none of whose values equals a value of another type (a seat, a card, a suit and a
+# rank are whole numbers or none; a truth value is only ever a bool): their arguments alone tell a
+# function's answers apart. A number may be 1 or 1.0, which are equal and answer differently.
+_ONE_TYPE = frozenset({"seat", "card", "suit", "rank", "bool", "contract", "trick", "deal", "call"})
+
+
+def _keys(params: dict) -> str:
+    """How a remembered function with `params` (name -> type) tells its answers apart (expr/memo.py)."""
+    if not params:
+        return NO_ARGUMENTS
+    return BY_ARGUMENTS if all(t in _ONE_TYPE for t in params.values()) else BY_TYPED_ARGUMENTS
 
 
 def expression_text(value) -> str:

@@ -21,14 +21,37 @@ _MISSING = object()
 MAX_KEPT = 100_000  # answers kept in one evaluation
 
 
-def remembered(impl, name: str = "a function"):
-    """`impl(state, *args)`, remembering its values within the outermost remembering call."""
+# how a remembered function's answers are told apart (`remembered`'s `keys`)
+BY_TYPED_ARGUMENTS = "typed"  # the arguments and their types: `f(1)` is not `f(1.0)` (1 / 1 is 1.0, 1 // 1 is 1)
+BY_ARGUMENTS = "arguments"  # the arguments alone: no parameter takes values equal across types
+NO_ARGUMENTS = "none"  # a name of the spec (no parameters): one answer
+
+
+def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS):
+    """`impl(state, *args)`, remembering its values within the outermost remembering call.
+
+    Parameters:
+        impl: the function.
+        name: its name, for the message when too many answers are kept.
+        keys: how its answers are told apart: `BY_TYPED_ARGUMENTS` (any parameters), `BY_ARGUMENTS`
+            (parameters none of which takes two values that are equal but of different types, such
+            as 1 and 1.0: seats, cards, suits, truth values), `NO_ARGUMENTS` (no parameters). The
+            cheaper keys make the same answers where they apply: a lookup of an answer kept is most
+            of what a remembered function costs."""
+    if keys == NO_ARGUMENTS:
+        make_key = None
+    elif keys == BY_ARGUMENTS:
+        def make_key(args):
+            return (call, args)
+    else:
+        def make_key(args):
+            return (call, args, tuple(map(type, args)))
 
     def call(state, *args):
         d = state.__dict__
         if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
             memo = d["_fmemo"]
-            key = (call, args, tuple(map(type, args)))
+            key = call if make_key is None else make_key(args)
             if memo is None:
                 memo = d["_fmemo"] = {}
             else:

@@ -155,3 +155,28 @@ def compiled_twice(st):
     compiler = Compiler(resolve("t.yaml", text=dict(st.game.source.texts)["t.yaml"]))
     compiler.compile()
     return compiler.scope.names["twice"].get
+
+
+def test_a_function_of_seats_or_cards_is_told_apart_by_its_arguments_and_a_name_has_one_answer():
+    """The cheaper keys: arguments alone where no parameter takes equal values of two types, nothing
+    where there are no parameters; two functions never share an answer."""
+    from interpreter.expr.memo import BY_ARGUMENTS, NO_ARGUMENTS
+
+    seen = []
+    double = remembered(lambda st, p: seen.append(("double", p)) or 2 * p, "double", BY_ARGUMENTS)
+    triple = remembered(lambda st, p: seen.append(("triple", p)) or 3 * p, "triple", BY_ARGUMENTS)
+    seven = remembered(lambda st: seen.append("seven") or 7, "seven", NO_ARGUMENTS)
+    eight = remembered(lambda st: seen.append("eight") or 8, "eight", NO_ARGUMENTS)
+    outer = remembered(lambda st: [double(st, 1), triple(st, 1), double(st, 2), double(st, 1), seven(st),
+                                   eight(st), seven(st), triple(st, 1), eight(st)])
+    assert outer(Moment()) == [2, 3, 4, 2, 7, 8, 7, 3, 8]
+    assert seen == [("double", 1), ("triple", 1), ("double", 2), "seven", "eight"]
+
+
+@pytest.mark.parametrize("params,keys", [({}, "none"), ({"p": "seat", "c": "card"}, "arguments"),
+                                         ({"s": "suit", "b": "bool", "r": "rank"}, "arguments"),
+                                         ({"p": "seat", "n": "number"}, "typed"), ({"b": "bid"}, "typed")])
+def test_only_parameters_of_one_type_of_value_drop_the_types_from_the_key(params, keys):
+    from interpreter.compile.functions import _keys
+
+    assert _keys(params) == keys
