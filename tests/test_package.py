@@ -68,7 +68,7 @@ def test_a_family_names_its_base_game():
                                   "spades": "spades/spades", "euchre": "euchre/euchre", "skat": "skat/skat",
                                   "hearts": "hearts/hearts", "oh-hell": "oh-hell/oh-hell", "bridge": "bridge/bridge",
                                   "pitch": "pitch/pitch", "napoleon": "napoleon/napoleon", "whist": "whist/whist",
-                                  "tarot": "tarot/tarot"}
+                                  "tarot": "tarot/tarot", "doppelkopf": "doppelkopf/doppelkopf"}
     assert catalog.lookup("piquet") == SHIPPED["piquet/rubicon"]
     assert catalog.lookup("rubicon") == SHIPPED["piquet/rubicon"]  # a game's own name, when no other family has it
     assert catalog.lookup("barbu/ravage-city") == SHIPPED["barbu/ravage-city"]
