@@ -60,11 +60,13 @@ GENERATOR_WORDS = frozenset({
 # the locals of generated expressions: loop variables by depth, a spec function's parameters
 LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))
 PARAMETERS = tuple(f"a{i}" for i in range(8))
+# values a generated expression computes once for all the turns of its loops (emit/expressions.py)
+ONCE = tuple(f"h{i}" for i in range(16))
 # an unrolled trick's cards, in playing order (interpreter/compile/emit/tricks.py): at most this many seats
 CARD_LOCALS = tuple(f"c{i}" for i in range(8))
 # where a sorted hand is cut into the runs of a table's values (interpreter/compile/emit/tricks.py)
 BOUNDS = tuple(f"b{i}" for i in range(15))
-GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS) | set(CARD_LOCALS) | set(BOUNDS)
+GENERATOR_WORDS = GENERATOR_WORDS | set(LOOP_VARIABLES) | set(PARAMETERS) | set(ONCE) | set(CARD_LOCALS) | set(BOUNDS)
 _BOUND = re.compile(r"_[a-z]+[0-9]+\Z")
 
 

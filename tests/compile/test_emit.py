@@ -134,7 +134,8 @@ def finds_cards_in_generated_code(prog) -> bool:
 def test_the_trick_games_are_generated():
     """Every shipped spec with trick play finds its legal cards in generated code, and plays out
     in a generated loop unless a word may be said with a card (Klaberjass's bella: those moves
-    go through apply(), its legal list the generated cards and the words said with them). A play
+    go through apply(), its legal list the generated cards and the words said with them) or the
+    pack holds copies of its cards (the loop does not yet hold each card once). A play
     where another seat chooses a hand's card, or a hand is laid open from a moment on (Bridge's
     dummy), or whose tricks are won or led by the spec's own rule (`beats`, `led_suit`: the tarot
     Excuse), runs its closures, and is shown to."""
@@ -150,7 +151,8 @@ def test_the_trick_games_are_generated():
                 closures_only.append(spec.name)
                 continue
             assert prog.source.startswith("def legal(st):") and finds_cards_in_generated_code(prog), (spec, prog.name)
-            assert (prog.playout is None) == bool(prog.announcements), (spec, prog.name)
+            moves_apart = bool(prog.announcements) or game.pack.copies > 1  # (a double pack: see docs/packs.md)
+            assert (prog.playout is None) == moves_apart, (spec, prog.name)
             said += [spec.name] if prog.announcements else []
     assert "klaberjass.yaml" in said
     closures = load_game(ROOT / "specs" / "klaberjass" / "klaberjass.yaml", generated=False)
@@ -411,6 +413,49 @@ def test_a_generated_loop_computes_what_its_closure_computes(source, expected):
     closure, fn, generated = both(source)
     assert generated is not None and "for x0 in" in generated[1] and "_node" not in generated[1]
     assert fn(State()) == closure(State()) == expected
+
+
+def test_a_call_that_reads_no_loop_variable_is_computed_once_for_every_turn_of_the_loops():
+    """`max(longest(q) for q in seats)` inside a loop over seats is the same at each turn: generated
+    code computes it where it is first needed and keeps it (`h0`). The functions of a spec are pure
+    (the state does not move while an expression is computed); `bump`, a test's function that counts
+    its calls, shows how often it is called: once, against once a turn for the closure."""
+    _, fn, (_, text) = both("count(p in seats where longest(p) == max(longest(q) for q in seats))")
+    assert "h0 := " in text and fn(State()) == 2
+    closure, fn, (_, text) = both("sum(bump() + longest(p) for p in seats)")
+    generated, reference = State(), State()
+    assert fn(generated) == 1 * 4 + 17 and generated.calls == 1
+    assert closure(reference) == 1 + 2 + 3 + 4 + 17 and reference.calls == 4
+
+
+def test_a_value_computed_once_is_computed_where_it_was_first_needed_or_never():
+    """Never computed when no turn needs it (an empty loop, a condition that fails first), and a value
+    that fails fails as the closure does, at its place in the expression."""
+    for source in ("sum(bump() for c in hand where c.suit == H and c.suit == S)",
+                   "any(p in seats where longest(p) > 9 and bump() > 0)"):
+        state = State()
+        _, fn, generated = both(source)
+        assert generated is not None and "h0 := " in generated[1], source
+        fn(state)
+        assert state.calls == 0, source
+    closure, fn, generated = both("any(p in seats where longest(p) > 4 and xs[9] > 0)")
+    assert "h0 := " in generated[1]
+    with pytest.raises(ExprError) as want:
+        closure(State())
+    with pytest.raises(ExprError) as got:
+        fn(State())
+    assert (got.value.message, got.value.line, got.value.column) == (want.value.message, want.value.line,
+                                                                     want.value.column)
+
+
+def test_a_loops_items_are_never_computed_once_inside_it():
+    """Python allows no assignment in a comprehension's items: a loop's items inside another loop
+    are written as they are (they are computed once a turn of the loop around them, as before)."""
+    closure, fn, generated = both(
+        "sum(count(q in filter(r in seats where longest(r) > 3) where longest(q) > longest(p)) for p in seats)")
+    assert generated is not None and fn(State()) == closure(State()) == 0 + 2 + 0 + 3
+    items = generated[1].split("for x1 in ", 1)[1]
+    assert "for x1 in _const" in items and ":=" not in items
 
 
 FILTERS = [  # conditions on `card` tested card by card (none is a `card.x == value` selection alone)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ...core.source import ENGINE_FIELDS, LOOP_VARIABLES, PARAMETERS, Source
+from ...core.source import ENGINE_FIELDS, LOOP_VARIABLES, ONCE, PARAMETERS, Source
 from ...expr.closures import _PLAIN
 
 # the operators generated source may write (a checked node names one of these, never spells it)
@@ -57,12 +57,16 @@ class _Unrenderable(Exception):
 _AGGREGATE = {"sum": sum, "any": any, "all": all, "min": _PLAIN["min"], "max": _PLAIN["max"]}
 
 
-def render(c, src: Source, names: dict | None = None) -> str:
+def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str:
     """The source of compiled node `c`; `names` maps the loop variables (and parameters) in
-    scope, by their cell, to the local that holds them."""
+    scope, by their cell, to the local that holds them. Within a loop, a call that reads no loop
+    variable is computed once (`_once`), unless `hoist` is false (a loop's items: Python allows
+    no assignment there)."""
     names = names or {}
     if c.cells and not c.cells <= names.keys():
         raise _Unrenderable  # (a variable of an enclosing loop this source does not write)
+    if hoist and _loop_invariant_call(c, src, names):
+        return _once(c, src, names)
     if c.kind == "const":
         v = c.value
         if v is None or isinstance(v, bool) or type(v) is int:
@@ -74,7 +78,7 @@ def render(c, src: Source, names: dict | None = None) -> str:
             raise _Unrenderable  # its closure would read a cell the generated code never sets
         return f"{src.bind(c.fn, 'node')}(st)"
     form, *args = tree
-    sub = lambda x: render(x, src, names)  # noqa: E731
+    sub = lambda x: render(x, src, names, hoist)  # noqa: E731
     if form == "get":
         return _read(args[0], src)
     if form == "cell":
@@ -93,7 +97,7 @@ def render(c, src: Source, names: dict | None = None) -> str:
         return f"[{', '.join(sub(x) for x in args)}]"
     if form == "loop":
         try:
-            return _loop(src, names, *args)
+            return _loop(src, names, hoist, *args)
         except _Unrenderable:
             if c.cells:
                 raise
@@ -103,23 +107,63 @@ def render(c, src: Source, names: dict | None = None) -> str:
     return f"{src.bind(c.fn, 'node')}(st)"  # a form this generator does not know: its closure
 
 
-def _loop(src: Source, names: dict, name: str, cell, xs, cond, value) -> str:
+def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, value) -> str:
     """An aggregate with a loop variable as a comprehension (interpreter/expr/closures.py `_loop`:
     the same items, conditions and values, evaluated in the same order)."""
     var = f"x{sum(1 for v in names.values() if v.startswith('x'))}"
     if var not in LOOP_VARIABLES:
         raise _Unrenderable  # (loops nested deeper than generated code names)
     inner = {**names, id(cell): var}
-    head = f"for {var} in {render(xs, src, names)}"
+    head = f"for {var} in {render(xs, src, names, False)}"
     if name == "filter":
-        return f"[{var} {head} if {render(cond, src, inner)}]"
+        return f"[{var} {head} if {render(cond, src, inner, hoist)}]"
     if value is None and name in ("count", "any", "all"):
         value, cond = cond, None
-    tests = "".join(f" if {render(x, src, inner)}" for x in (cond,) if x is not None)
+    tests = "".join(f" if {render(x, src, inner, hoist)}" for x in (cond,) if x is not None)
     if name == "count":  # how many of the values are true
-        return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests} if {render(value, src, inner)})"
-    item = var if value is None else render(value, src, inner)
+        return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests} if {render(value, src, inner, hoist)})"
+    item = var if value is None else render(value, src, inner, hoist)
     return f"{src.bind(_AGGREGATE[name], 'agg')}({item} {head}{tests})"
+
+
+_UNSET = object()  # a value computed once (`_once`) not computed yet
+
+
+def _loop_invariant_call(c, src: Source, names: dict) -> bool:
+    """Whether `c`, met within a loop of the expression, is a call (of a spec function, a getter, a
+    closure, or a loop of its own) that reads no loop variable: the same value at each turn."""
+    hoisted = getattr(src, "hoisted", None)
+    if hoisted is None or c.kind == "const" or not any(v.startswith("x") for v in names.values()):
+        return False  # (not within a loop, or a source that computes nothing once)
+    if any(not names[cell].startswith("a") for cell in c.cells):
+        return False  # it reads a loop variable (a function's parameters are the same at each turn)
+    if id(c) not in hoisted and len(hoisted) >= len(ONCE):
+        return False
+    tree = c.tree
+    if tree is None:
+        return c.kind != "const"
+    form = tree[0]
+    if form == "get":  # a name: worth it when it is read through a call, not as a field of the state
+        return "(st)" in _read(tree[1], Source("probe"))
+    return form in ("call", "call1", "loop")
+
+
+def _once(c, src: Source, names: dict) -> str:
+    """`c` computed where it is first needed and kept in a local (`h0`, `h1`...) for the later turns
+    of the loops around it: `(h0 if h0 is not UNSET else (h0 := ...))`, the local set to UNSET before
+    the expression runs. Computed at the place and moment it was first computed before, so a
+    value that fails fails as before, and one never needed is never computed."""
+    hoisted = src.hoisted
+    local = hoisted.get(id(c))
+    if local is None:
+        body = render(c, src, names, hoist=False)
+        local = hoisted.setdefault(id(c), ONCE[len(hoisted)])
+        src.keep_alive.append(c)  # (its id names it while the source is written)
+        unset = src.bind(_UNSET, "unset")
+        src.once_lines.append(f"{local} = {unset}")
+        src.once_bodies[local] = body
+    unset = src.bind(_UNSET, "unset")
+    return f"({local} if {local} is not {unset} else ({local} := {src.once_bodies[local]}))"
 
 
 def compile_expression(node):
@@ -127,7 +171,7 @@ def compile_expression(node):
     generating gains nothing (the node is a constant, or its whole tree is one closure)."""
     if node is None or node.kind == "const" or node.tree is None or node.tree[0] == "get":
         return None  # (a name alone is read by its getter, which is as fast as it gets)
-    src = Source("expression")
+    src = _computing("expression")
     try:
         body = render(node, src)
     except _Unrenderable:
@@ -142,7 +186,7 @@ def compile_function(node, cells) -> tuple | None:
     params = [f"a{i}" for i in range(len(cells))]
     if node is None or node.tree is None or any(p not in PARAMETERS for p in params):
         return None
-    src = Source("function")
+    src = _computing("function")
     try:
         body = render(node, src, {id(cell): p for cell, p in zip(cells, params)})
     except _Unrenderable:
@@ -156,7 +200,7 @@ def compile_step(node, cell) -> tuple | None:
     them (interpreter/expr/__init__.py `_filter_step`); None when the node keeps its closures."""
     if node is None or node.tree is None:
         return None
-    src = Source("filter")
+    src = _computing("filter")
     var = LOOP_VARIABLES[0]
     try:
         cond = render(node, src, {id(cell): var})
@@ -165,9 +209,19 @@ def compile_step(node, cell) -> tuple | None:
     return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
 
 
+def _computing(title: str) -> Source:
+    """A source for one generated function whose loops compute their invariant calls once."""
+    src = Source(title)
+    src.hoisted, src.keep_alive, src.once_lines, src.once_bodies = {}, [], [], {}
+    return src
+
+
 def _returning(src: Source, head: str, body: str) -> tuple:
-    """(the function `value`, its source): `head`, then `return body`, built and checked."""
+    """(the function `value`, its source): `head`, the locals of values computed once set to
+    UNSET, then `return body`, built and checked."""
     src.add(0, head)
+    for line in src.once_lines:
+        src.add(1, line)
     src.add(1, f"return {body}")
     (fn,) = src.build("value")
     return fn, src.text()
