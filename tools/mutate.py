@@ -22,6 +22,7 @@ loops). Survivors are listed with their line and change, for a person to judge.
     python tools/mutate.py interpreter/engine/state.py --mutants 60 --seed 2
     python tools/mutate.py interpreter/phases/tricks.py --tests tests/phases/test_trick_cascades.py tests/games/barbu/test_barbu.py
     python tools/mutate.py --table tools/mutation_table.txt      # each module with its own tests
+    python tools/mutate.py --table tools/mutation_table.txt --again earlier.log   # its survivors only
 
 Without `--tests`, every mutant runs the whole suite (stopping at its first failure, so a
 killed mutant costs seconds and a survivor a full run); `--tests` narrows it for a quick look.
@@ -148,32 +149,55 @@ def _env(copy: Path) -> dict:
     return env
 
 
-def mutate_module(module: Path, copy: Path, count: int, rng: random.Random, tests: list[str] | None,
-                  out) -> tuple[int, int, list[tuple[Site, str]]]:
-    """Killed and tried mutants of one module, and the survivors."""
+def mutate_module(module: Path, copy: Path, count: int, rng: random.Random, stages: list[list[str]] | None,
+                  out, only: set | None = None) -> tuple[int, int, list[tuple[Site, str]]]:
+    """Killed and tried mutants of one module, and the survivors.
+
+    `stages`: the tests, in stages: a mutant the first stage's tests pass is tried with the next
+    stage's, and so on (a narrow selection first, which kills most mutants in seconds, then the
+    wider tests only for the mutants it leaves). `only`: try only the drawn mutants whose (line,
+    change) is in it (the survivors of an earlier run), the others counted as killed then."""
     rel = module.relative_to(ROOT)
     source = module.read_text(encoding="utf-8")
     all_sites = sites(ast.parse(source))
     chosen = sorted(rng.sample(all_sites, min(count, len(all_sites))), key=lambda s: s.line)
-    tests = tests or ["tests"]
+    stages = stages or [["tests"]]
     target = copy / rel
-    ok, baseline = run_tests(copy, tests, timeout=3600)
-    if not ok:
-        print(f"{rel}: the tests fail without any change; fix them first", file=out)
-        return 0, 0, []
-    timeout = max(30.0, 3 * baseline)
+    timeouts = []
+    for tests in stages:
+        ok, baseline = run_tests(copy, tests, timeout=3600)
+        if not ok:
+            print(f"{rel}: the tests fail without any change; fix them first ({' '.join(tests)})", file=out)
+            return 0, 0, []
+        timeouts.append(max(30.0, 3 * baseline))
     killed, survivors = 0, []
     try:
         for site in chosen:
+            if only is not None and (site.line, site.what) not in only:
+                killed += 1  # (killed in the earlier run)
+                continue
             target.write_text(mutant_source(source, site), encoding="utf-8")
-            passed, _ = run_tests(copy, tests, timeout)
-            if passed:
+            if all(run_tests(copy, tests, timeout)[0] for tests, timeout in zip(stages, timeouts)):
                 survivors.append((site, rel.as_posix()))
             else:
                 killed += 1
     finally:
         target.write_text(source, encoding="utf-8")
     return killed, len(chosen), survivors
+
+
+def earlier_survivors(log: Path) -> dict[str, set]:
+    """The survivors an earlier run printed, by module: {module: {(line, change)}}; a module it
+    printed with none has an empty set."""
+    out: dict[str, set] = {}
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if " mutants killed (" in line:
+            out.setdefault(line.split(":", 1)[0], set())
+        elif line.startswith("  survived: "):
+            where, what = line.removeprefix("  survived: ").split(": ", 1)
+            module, number = where.rsplit(":", 1)
+            out.setdefault(module, set()).add((int(number), what))
+    return out
 
 
 def main(argv=None) -> int:
@@ -183,15 +207,19 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tests", nargs="+", default=None, help="the tests to run (default: the whole suite)")
     ap.add_argument("--table", default=None, metavar="FILE",
-                    help="a file of `module: tests...` lines (# comments): each module with its own tests, "
+                    help="a file of `module: tests... | more tests...` lines (# comments): each module with its own "
+                         "tests, in stages split by `|` (a mutant the first stage passes is tried with the next), "
                          "printed as a Markdown table at the end")
+    ap.add_argument("--again", default=None, metavar="LOG",
+                    help="an earlier run's output, same seed: try again only the mutants it says survived")
     args = ap.parse_args(argv)
     tests_of = {}
     if args.table:
         for line in Path(args.table).read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.lstrip().startswith("#"):
                 module, _, tests = line.partition(":")
-                tests_of[(ROOT / module.strip()).resolve()] = tests.split()
+                tests_of[(ROOT / module.strip()).resolve()] = [stage.split() for stage in tests.split("|")]
+    before = earlier_survivors(Path(args.again)) if args.again else None
     modules = [Path(m).resolve() for m in args.modules] or list(tests_of) or sorted((ROOT / "interpreter").rglob("*.py"))
     rows = []
     with tempfile.TemporaryDirectory(prefix="cardspec-mutants-") as tmp:
@@ -203,10 +231,14 @@ def main(argv=None) -> int:
             elif src.exists():
                 shutil.copy2(src, copy / name)
         for module in modules:
-            tests = tests_of.get(module, args.tests)
+            stages = tests_of.get(module, [args.tests] if args.tests else None)
             rel = module.relative_to(ROOT).as_posix()
+            if before is not None and rel not in before:
+                continue  # (the earlier run did not try it)
             rng = random.Random(f"{args.seed}:{rel}")  # (each module's mutants whatever else runs with it)
-            killed, tried, survivors = mutate_module(module, copy, args.mutants, rng, tests, sys.stdout)
+            only = before[rel] if before is not None else None
+            killed, tried, survivors = mutate_module(module, copy, args.mutants, rng, stages, sys.stdout, only)
+            tests = [t for stage in stages or [] for t in [*stage, "|"]][:-1]
             if tried:
                 rows.append((rel, killed, tried, tests, [f"{w}:{s.line}: {s.what}" for s, w in survivors]))
                 print(f"{rel}: {killed} of {tried} mutants killed ({100 * killed / tried:.0f}%)", flush=True)
