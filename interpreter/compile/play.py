@@ -129,12 +129,11 @@ class PlayCompiler:
                         trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand, controller=controller,
                         open_from=open_from, beats=beats, led=led)
         tricks.pairs = self.owner.pairs
-        # (a play where another seat chooses a hand's card, where hands are laid open from a moment on, or
-        # whose tricks are won or led by the spec's own rule, runs its closures: the generated loop knows none;
-        # with copies of a card, the generated legal list is made one choice a card (`game._once`),
-        # and the loop, which chooses from its own lists, is not used)
-        if self.owner.generated and not self.owner.errors and controller is None and open_from is None \
-                and beats is None and led is None:
-            legal, loop, source = compile_tricks(tricks)
-            tricks.install((legal, loop if pack.copies == 1 else None, source))
+        # (a play where another seat chooses a hand's card, or where hands are laid open from a moment on,
+        # has no generated loop: its moves go through apply(), wrapped by its closures; with copies of a
+        # card, the generated legal list is made one choice a card (`game._once`), and the loop, which
+        # chooses from its own lists, is not used)
+        if self.owner.generated and not self.owner.errors:
+            legal, loop, apply, source = compile_tricks(tricks)
+            tricks.install((legal, loop if pack.copies == 1 else None, apply, source))
         return tricks

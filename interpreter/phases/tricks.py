@@ -154,20 +154,32 @@ class Tricks(Phase):
         self._cascade = tuple((r.mode, r.when, r.keep, _inline(r.keep)) for r in rules)
         self.stop_when = stop_when
         self.play = play_actions  # card number -> the card (its own play action)
-        fast = self.fast = _follow_only(self._cascade)
-        if fast is not None:
-            self.legal = fast  # the usual cascades (follow suit, must trump...): a closure made for them
+        self.fast = _follow_only(self._cascade)  # the usual cascades (follow suit, must trump...): a closure for them
         self.announcements = tuple(announcements)
         if self.announcements:  # what each seat said is kept with its calls
             self.owns = ("call_extras",)
             self.records = ("said",)
         self.said = {(c, a.word): Said(play_actions[c], a) for a in self.announcements for c in range(len(pack))}
         self.every_action = (*self.play, *self.said.values())
-        if beats is not None or led is not None:
-            self.apply = self._apply_open
+        self._play_with(self.fast, None)
+
+    def _play_with(self, legal, apply) -> None:
+        """Play with `legal` and `apply` (None: the class's own; `_apply_open` when the spec says who
+        takes a trick or what suit is led), wrapped for the words said with a card and for the
+        moments of `controller` and `open_from`."""
+        if legal is not None:
+            self.legal = legal
+        else:
+            self.__dict__.pop("legal", None)
+        if apply is None and (self.beats is not None or self.led is not None):
+            apply = self._apply_open
+        if apply is not None:
+            self.apply = apply
+        else:
+            self.__dict__.pop("apply", None)
         if self.announcements:
             self._announce()
-        if controller is not None or open_from is not None:
+        if self.controller is not None or self.open_from is not None:
             self._moments()
 
     def _moments(self):
@@ -228,10 +240,11 @@ class Tricks(Phase):
 
     def install(self, generated) -> None:
         """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures:
-        the cards' legal list, and the playout loop (None with announcements: their moves go
-        through apply())."""
-        legal, self.playout, self.source = generated
-        self.legal = self._with_words(legal) if self.announcements else legal
+        the cards' legal list, the playout loop (None when the moves go through apply(): words said
+        with a card, `controller`, `open_from`), and `apply` when the spec says who takes a trick or
+        what suit is led (else None: the class's own)."""
+        legal, self.playout, apply, self.source = generated
+        self._play_with(legal, apply)
 
     def start(self, state) -> None:
         if self.trump is not None:

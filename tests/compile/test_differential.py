@@ -19,7 +19,9 @@ language offers:
   `wins_trick(card)` after one, and any condition) and `when` conditions; `rules` in any
   order, per contract too; `trump` (a suit, `none`, `trump_cards`, an expression), `leader`,
   `stop_when`, `sits_out` (tricks of fewer cards: the loop not unrolled), announcements
-  (words said with a card: moves through apply());
+  (words said with a card: moves through apply()), the spec's own `beats` and `led_suit` (a
+  generated `apply` and loop that call them), `controller` with `open_hand` and `open_from`
+  (moves through apply(), wrapped by the closures);
 - expressions, typed and written from the grammar: arithmetic `+ - * / // %` (divisions
   guarded as docs/expressions.md asks, or by a constant), comparisons, `and or not`,
   `if ... then ... else`, `in`, `none`, aggregates `count sum min max any all filter` in their
@@ -935,6 +937,20 @@ def play_section(w: Writer, rule_names, n, top: bool) -> dict:
     if n >= 3 and w.chance(12):
         play["sits_out"] = w.value(w.pick(["player == dealer", "player == left(declarer)",
                                               "player == seats[2] and deal_number % 2 == 0"]))
+    if w.chance(12):  # the spec's own rule of who takes a trick (generated `apply` and loop call it)
+        play["beats"] = w.value(w.pick(["card.suit == best.suit and card.power > best.power",
+                                        "card.rank == best.rank or card.suit == trump and best.suit != trump",
+                                        "card.power >= best.power", "count(trick) >= 2 and card.suit != best.suit",
+                                        w.expr(BOOL, {}, 1)]))
+    if w.chance(12):  # ... and of what suit is led, read after each card
+        play["led_suit"] = w.value(w.pick([("if count(trick) >= 2 then trick[2].suit else if count(trick) >= 1 "
+                                            "then trick[1].suit else none"),
+                                           "if count(trick) >= 1 and trick[1].suit != trump then trick[1].suit else none",
+                                           w.pick(w.suits), "trump"]))
+    if w.chance(8):  # another seat chooses a hand's card, laid open from a moment on (moves through apply())
+        play["open_hand"] = w.value(w.pick(["player == dealer", "player == left(declarer)"]))
+        play["open_from"] = w.value(w.pick(["count(played) >= 1", "count(tricks) >= 1", "true"]))
+        play["controller"] = w.value(w.pick(["if player == dealer then left(player) else player", "player"]))
     return play
 
 
@@ -1297,6 +1313,41 @@ def test_a_generated_legal_list_that_forgets_a_rule_is_caught(monkeypatch):
         src.add(depth, "legal = hand" if grouped is not None else "legal = hand[:]"), True)[1])
     found = differences(FOLLOW, {}, SEEDS_FEW)
     assert any("generated moves differs in history" in f for f in found), found
+
+
+OWN_RULES = small(top="play:\n  rules: [follow suit]\n  trump: H\n  beats: card.suit == best.suit and card.power > "
+                       "best.power or card.suit == trump and best.suit != trump\n"
+                       "  led_suit: if count(trick) >= 2 then trick[2].suit else if count(trick) >= 1 "
+                       "then trick[1].suit else none\n",
+                  rules="play_rules:\n  follow suit:\n    when: not leading\n    keep: card.suit == led_suit\n")
+
+
+def test_the_specs_own_trick_rules_agree():
+    assert differences(OWN_RULES, {}, SEEDS_FEW) == []
+
+
+@pytest.mark.parametrize("where", ["loop", "apply"])
+def test_generated_play_that_reads_the_specs_own_trick_rules_otherwise_is_caught(monkeypatch, where):
+    """A loop or an `apply` whose later cards never take the trick from the first (`beats` not asked);
+    a loop that reads the led suit from the first card alone (`led_suit` not asked)."""
+    from interpreter.compile.emit import open_tricks
+
+    real_wins = open_tricks._wins
+
+    def wins(src, depth, read, beats, then):
+        if (where == "loop") == (read is not src.field):
+            src.add(depth, "pass")
+        else:
+            real_wins(src, depth, read, beats, then)
+    monkeypatch.setattr(open_tricks, "_wins", wins)
+    found = differences(OWN_RULES, {}, SEEDS_FEW)
+    ways = ("drawn", "called") if where == "loop" else ("moves",)
+    assert all(any(f"generated {way} differs" in f for f in found) for way in ways), found
+    assert not any(": closures " in f for f in found), found
+    monkeypatch.setattr(open_tricks, "_wins", real_wins)
+    monkeypatch.setattr(open_tricks, "is_open", lambda phase: phase.beats is not None)  # the led suit as the default's
+    found = differences(OWN_RULES.replace("  beats:", "  #"), {}, SEEDS_FEW)
+    assert any("generated drawn differs" in f for f in found) and not any(": closures " in f for f in found), found
 
 
 def test_an_inline_draw_that_picks_otherwise_is_caught(monkeypatch):

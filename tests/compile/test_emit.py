@@ -133,31 +133,112 @@ def finds_cards_in_generated_code(prog) -> bool:
 
 def test_the_trick_games_are_generated():
     """Every shipped spec with trick play finds its legal cards in generated code, and plays out
-    in a generated loop unless a word may be said with a card (Klaberjass's bella: those moves
-    go through apply(), its legal list the generated cards and the words said with them) or the
-    pack holds copies of its cards (the loop does not yet hold each card once). A play
-    where another seat chooses a hand's card, or a hand is laid open from a moment on (Bridge's
-    dummy), or whose tricks are won or led by the spec's own rule (`beats`, `led_suit`: the tarot
-    Excuse), runs its closures, and is shown to."""
-    said, closures_only = [], []
+    in a generated loop unless its moves go through apply(): a word may be said with a card
+    (Klaberjass's bella, the tarot poignées: the legal list is the generated cards and the words
+    said with them), another seat chooses a hand's card or a hand is laid open from a moment on
+    (Bridge's dummy: the closures of `Tricks._moments` wrap apply() and name who chooses), or the
+    pack holds copies of its cards (the loop does not yet hold each card once). A play whose
+    tricks are won or led by the spec's own rule (`beats`, `led_suit`: the tarot Excuse) is
+    applied by generated code that calls those rules, and its loop calls them too."""
+    said, moments, own_rules = [], [], []
     for spec in SPECS:
         game = load_game(spec)
         tricks = [prog for ph in game.phases for prog in getattr(ph, "programs", {}).values()
                   if prog.kind == "tricks"]
         for prog in tricks:
-            if prog.controller is not None or prog.open_from is not None or prog.beats is not None \
-                    or prog.led is not None:
-                assert getattr(prog, "source", None) is None and prog.playout is None, (spec, prog.name)
-                closures_only.append(spec.name)
-                continue
             assert prog.source.startswith("def legal(st):") and finds_cards_in_generated_code(prog), (spec, prog.name)
-            moves_apart = bool(prog.announcements) or game.pack.copies > 1  # (a double pack: see docs/packs.md)
-            assert (prog.playout is None) == moves_apart, (spec, prog.name)
+            apart = bool(prog.announcements) or game.pack.copies > 1 or prog.controller is not None \
+                or prog.open_from is not None  # (a double pack: see docs/packs.md)
+            assert (prog.playout is None) == apart, (spec, prog.name)
+            own = prog.beats is not None or prog.led is not None
+            assert ("def apply(st, c):" in prog.source) == own == applies_in_generated_code(prog), (spec, prog.name)
             said += [spec.name] if prog.announcements else []
-    assert "klaberjass.yaml" in said
+            moments += [spec.name] if prog.controller is not None or prog.open_from is not None else []
+            own_rules += [spec.name] if own else []
+    assert "klaberjass.yaml" in said and "tarot.yaml" in said and "bridge.yaml" in moments
+    assert own_rules == ["tarot.yaml"]
     closures = load_game(ROOT / "specs" / "klaberjass" / "klaberjass.yaml", generated=False)
     assert not any(finds_cards_in_generated_code(prog) for ph in closures.phases
                    for prog in getattr(ph, "programs", {}).values())
+    tarot = load_game(ROOT / "specs" / "tarot" / "tarot.yaml", generated=False)
+    assert not any(applies_in_generated_code(prog) for ph in tarot.phases
+                   for prog in getattr(ph, "programs", {}).values())
+
+
+def applies_in_generated_code(prog) -> bool:
+    """Whether a trick phase's cards are played by its generated `apply`: the phase's own, or the
+    one its closure for the words said with a card (or for `controller`, `open_from`) wraps."""
+    fns, seen = [prog.apply], 0
+    while seen < len(fns):
+        f = fns[seen]
+        seen += 1
+        fns += [c.cell_contents for c in getattr(f, "__closure__", None) or () if callable(c.cell_contents)]
+    return any(getattr(getattr(f, "__code__", None), "co_filename", "") == "<cardspec: trick play>" for f in fns)
+
+
+def tarot_without_words(tmp_path) -> Path:
+    """French Tarot with no poignée said with a card (the bonus is never scored): its moves no longer
+    go through apply(), so its tricks, won and led by its own rules, are played in the generated loop."""
+    text = (ROOT / "specs" / "tarot" / "tarot.yaml").read_text()
+    start = text.index("  announcements:\n    poignee:")
+    text = text[:start] + text[text.index("\n\n", start) + 1:]
+    for word in ("triple_poignee", "double_poignee", "poignee"):
+        text = text.replace(f"announced(p, {word})", "false")
+    spec = tmp_path / "tarot.yaml"
+    spec.write_text(text)
+    return spec
+
+
+OWN_RULES = {  # a play whose tricks are won or led by the spec's own rules (tests/phases/test_trick_rules.py)
+    "beats and led_suit": "",
+    "beats": "  led_suit: if",
+    "led_suit": "  beats: card != EX",
+}
+
+
+def own_rules_game(which: str, generated: bool = True, seats: str = "[X, Y, Z]"):
+    from tests.phases.test_trick_rules import EXCUSE, PACK
+
+    body = EXCUSE.replace(OWN_RULES[which], "  #") if OWN_RULES[which] else EXCUSE
+    if seats.count(",") == 3:  # (four seats: three cards each of the 13)
+        body = body.replace("{hand_size: 4}", "{hand_size: 3}")
+    return load_game("t.yaml", text=f"game: T\nseats: {seats}\n{PACK}\n{body}", generated=generated)
+
+
+@pytest.mark.parametrize("which", sorted(OWN_RULES))
+@pytest.mark.parametrize("seats", ["[X, Y, Z]", "[N, E, S, W]"])
+def test_tricks_won_and_led_by_the_specs_own_rules_play_in_generated_code_as_in_the_closures(which, seats):
+    """`beats` and `led_suit`, either or both (the other the default): the generated `apply` move by
+    move, the generated loop (called and drawn) and the closures play the same games; the loop
+    leaves the state that the generated moves one by one leave."""
+    fast, reference = own_rules_game(which, seats=seats), own_rules_game(which, False, seats)
+    (prog,) = generated_phases(fast)
+    assert prog.playout is not None and applies_in_generated_code(prog) and "def apply(st, c):" in prog.source
+    assert ("c1 = c" not in prog.source) and ("_beats" in prog.source) == (which != "led_suit")
+    assert ("_led" in prog.source) == (which != "beats")
+    for seed in range(6):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want, seed
+        assert played(fast, seed, "drawn") == played(reference, seed, "drawn api"), seed
+        assert final_fields(fast, seed, "playout") == final_fields(fast, seed, "api"), seed
+        assert final_fields(fast, seed, "drawn") == final_fields(fast, seed, "drawn api"), seed
+
+
+def test_tarot_played_out_in_the_generated_loop_plays_its_games_move_by_move(tmp_path):
+    """French Tarot without words said with a card: its loop, calling its own `beats` and `led_suit`,
+    from any move of the game, plays the games of the closures move by move."""
+    spec = tarot_without_words(tmp_path)
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    assert all(prog.playout is not None for prog in generated_phases(fast))
+    for seed in range(3):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "playout") == want and played(fast, seed, "api") == want, seed
+        assert played(fast, seed, "drawn") == played(reference, seed, "drawn api"), seed
+        assert final_fields(fast, seed, "playout") == final_fields(fast, seed, "api"), seed
+    want, fields = played(reference, 5, "api"), final_fields(fast, 5, "api")
+    for moves in random.Random(2).sample(range(len(want[0])), 8):
+        assert played(fast, 5, "playout", moves) == want, moves
+        assert final_fields(fast, 5, "playout", moves) == fields, moves
 
 
 def test_playout_stops_at_the_end_of_the_deal_or_goes_on_to_the_end_of_the_game():
@@ -297,6 +378,63 @@ def test_no_spec_text_reaches_generated_source(tmp_path):
     # and the hostile game plays like the plain one
     plain = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
     assert played(game, 5, "playout")[1:] == played(plain, 5, "playout")[1:]
+
+
+def test_no_spec_text_reaches_the_generated_play_of_the_specs_own_trick_rules():
+    """`beats` and `led_suit` through spec functions with hostile names, parameters and descriptions,
+    and a seat that chooses another's card (`controller`) and an open hand (`open_from`): the
+    generated `legal`, `apply` and loop call them by bound names, and no word of the spec reaches
+    them; the game plays as its closures play it."""
+    from tests.phases.test_trick_rules import PACK
+
+    body = f"""
+phases:
+  deal: {{hand_size: 4}}
+  play:
+  score:
+contracts:
+  most:
+    score: tricks_won
+functions:
+  popen:
+    description: '{HOSTILE} # \"\"\" quote'
+    params: {{system: card, exec: card}}
+    value: system.suit == exec.suit and system.power > exec.power or system.suit == trump and exec.suit != trump
+  evil:
+    description: '{HOSTILE}'
+    value: if count(trick) >= 2 and trick[1] == EX then trick[2].suit else if count(trick) >= 1 then trick[1].suit else none
+play:
+  leader: left(dealer)
+  trump: D
+  rules: ['follow suit {HOSTILE}']
+  beats: card != EX and (best == EX or popen(card, best))
+  led_suit: evil
+  open_hand: player == dealer
+  open_from: count(played) >= 1
+  controller: if player == dealer then left(dealer) else player
+play_rules:
+  'follow suit {HOSTILE}':
+    description: '{HOSTILE} # quote'
+    when: not leading and led_suit != none and any(c in hand where c.suit == led_suit)
+    keep: card.suit == led_suit or card == EX
+"""
+    text = f"game: T\nseats: [X, Y, Z]\n{PACK}\n{body}"
+    fast, reference = load_game("t.yaml", text=text), load_game("t.yaml", text=text, generated=False)
+    (prog,) = generated_phases(fast)
+    assert "def apply(st, c):" in prog.source and prog.playout is None  # (moves through apply(): `controller`)
+    words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "quote", "popen", "system", "exec", "evil", "EX"}
+    for w in words:
+        assert not re.search(rf"\b{re.escape(w)}\b", prog.source), w
+    assert '"' not in prog.source and "'" not in prog.source and "#" not in prog.source
+    for seed in range(4):
+        assert played(fast, seed, "api") == played(reference, seed, "api"), seed
+        assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
+    free = load_game("t.yaml", text=text.replace("  open_hand:", "  #").replace("  open_from:", "  #")
+                     .replace("  controller:", "  #"))
+    (prog,) = generated_phases(free)
+    assert "def playout(st, choice):" in prog.source
+    for w in words:
+        assert not re.search(rf"\b{re.escape(w)}\b", prog.source), w
 
 
 @pytest.mark.parametrize("line, message", [

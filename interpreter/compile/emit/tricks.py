@@ -22,8 +22,10 @@ tables) this writes three functions, under THE RULE of `interpreter.compile.emit
   (interpreter/core/draw.py), so the same cards, with no call to the chooser. It is generated
   the first time the phase's playout is handed such a chooser, not with the others.
 
-A phase with announcements (a word said with a card) gets `legal` only: the words are
-offered by its closure around it, and its moves go through apply().
+A phase whose moves go through apply() (`open_tricks.moves_apart`: a word said with a card, offered by its
+closure around `legal`; a hand another seat chooses for, or laid open from a moment on, the
+closures `_moments` wrap around apply()) gets no playout. Tricks won or led by the spec's own
+rule (`beats`, `led_suit`) get `apply` too, and their playout calls those rules (`open_tricks`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ...core.errors import GameError, GameFault
 from ...core.results import Trick
 from ...core.source import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
 from ...phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
+from . import open_tricks
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -183,7 +186,7 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
             sole = table if first else None  # (a second rule may narrow the hand to another value)
             for i, step in enumerate(rest):
                 src.add(d + i, "if kept:")
-                if getattr(step, "inline", None) == "winning_cards":
+                if getattr(step, "inline", None) == "winning_cards" and phase.beats is None:  # (else it asks `beats`)
                     _winning(src, reads, d + i + 1)
                 else:
                     src.add(d + i + 1, f"kept = {reads.closure(d + i + 1, step, 'step')}(st, kept)")
@@ -340,9 +343,13 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
     add(depth + 1, "return (c,)")
     add(depth, "actions.append(pairs[p][ci])")
     add(depth, "try:")  # a rule failing as the card is played is placed at that card
-    _played(src, depth + 1, grouped, None if size is None else i == 0)
+    if open_tricks.is_open(phase):  # (never unrolled)
+        open_tricks.played(src, _Reads(src, True), phase, depth + 1, grouped)
+    else:
+        _played(src, depth + 1, grouped, None if size is None else i == 0)
     if size is None:
-        add(depth + 1, "cards.append(c)")
+        if not open_tricks.is_open(phase):
+            add(depth + 1, "cards.append(c)")
         add(depth + 1, "if len(cards) < size:")  # (fewer than the seats when some sit out)
         add(depth + 2, "p = after[p]")
         add(depth + 2, "continue")
@@ -363,13 +370,16 @@ def _a_card(src: Source, phase, depth: int, grouped, size: int | None, i: int | 
 
 def _unrolled(phase) -> int | None:
     """The number of cards in every trick when the loop may be written card by card (every seat
-    plays to every trick, and they are few), else None."""
-    return phase.n if phase.sits_out is None and 2 <= phase.n <= len(CARD_LOCALS) else None
+    plays to every trick, and they are few, and the trick's cards are read only by the loop, not by
+    the spec's own `beats` or `led_suit`), else None."""
+    return phase.n if phase.sits_out is None and 2 <= phase.n <= len(CARD_LOCALS) \
+        and not open_tricks.is_open(phase) else None
 
 
 def generate(phase, drawn: bool = False) -> Source:
-    """The source of `legal` and `playout` for a `Tricks` phase (only `legal`, the cards, when it
-    has announcements: their moves go through apply()); with `drawn`, of `drawn` alone."""
+    """The source of `legal` and `playout` for a `Tricks` phase (only `legal`, the cards, when its
+    moves go through apply(): `moves_apart`), and of `apply` when the spec says who takes a trick
+    or what suit is led (`open_tricks`); with `drawn`, of `drawn` alone."""
     src = Source("trick play")
     if drawn:
         _loop(src, phase, True)
@@ -380,7 +390,10 @@ def generate(phase, drawn: bool = False) -> Source:
     src.add(1, f"hand = {fld('hands')}[p]")
     _legal(src, _Reads(src, False), phase, 1)
     src.add(1, "return legal")
-    if phase.announcements:
+    if open_tricks.is_open(phase):
+        src.add(0, "")
+        open_tricks.apply_source(src, phase)
+    if open_tricks.moves_apart(phase):
         return src
     src.add(0, "")
     _loop(src, phase, False)
@@ -470,10 +483,13 @@ def _playout(loop, phase, unrolled: bool):
 
 
 def compile_tricks(phase) -> tuple:
-    """(legal, playout or None, source text) for a `Tricks` phase."""
+    """(legal, playout or None, apply or None, source text) for a `Tricks` phase: `apply` when the
+    spec says who takes a trick or what suit is led, else the phase keeps its own."""
     src = generate(phase)
-    if phase.announcements:
-        (legal,) = src.build("legal")
-        return legal, None, src.text()
-    legal, playout = src.build("legal", "playout")
-    return legal, _playout(playout, phase, _unrolled(phase) is not None), src.text()
+    names = ("legal",) + (("apply",) if open_tricks.is_open(phase) else ()) + \
+        (("playout",) if not open_tricks.moves_apart(phase) else ())
+    built = dict(zip(names, src.build(*names)))
+    playout = built.get("playout")
+    if playout is not None:
+        playout = _playout(playout, phase, _unrolled(phase) is not None)
+    return built["legal"], playout, built.get("apply"), src.text()
