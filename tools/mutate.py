@@ -163,13 +163,18 @@ def mutate_module(module: Path, copy: Path, count: int, rng: random.Random, stag
     chosen = sorted(rng.sample(all_sites, min(count, len(all_sites))), key=lambda s: s.line)
     stages = stages or [["tests"]]
     target = copy / rel
-    timeouts = []
-    for tests in stages:
-        ok, baseline = run_tests(copy, tests, timeout=3600)
-        if not ok:
-            print(f"{rel}: the tests fail without any change; fix them first ({' '.join(tests)})", file=out)
-            return 0, 0, []
-        timeouts.append(max(30.0, 3 * baseline))
+    timeouts: dict[int, float] = {}  # each stage's, from its run on the module unchanged, the first time it is needed
+
+    def passes(k: int) -> bool:
+        if k not in timeouts:
+            target.write_text(source, encoding="utf-8")
+            ok, baseline = run_tests(copy, stages[k], timeout=3600)
+            if not ok:
+                raise _Broken(" ".join(stages[k]))
+            timeouts[k] = max(30.0, 3 * baseline)
+            target.write_text(mutant_source(source, site), encoding="utf-8")
+        return run_tests(copy, stages[k], timeouts[k])[0]
+
     killed, survivors = 0, []
     try:
         for site in chosen:
@@ -177,13 +182,20 @@ def mutate_module(module: Path, copy: Path, count: int, rng: random.Random, stag
                 killed += 1  # (killed in the earlier run)
                 continue
             target.write_text(mutant_source(source, site), encoding="utf-8")
-            if all(run_tests(copy, tests, timeout)[0] for tests, timeout in zip(stages, timeouts)):
+            if all(passes(k) for k in range(len(stages))):
                 survivors.append((site, rel.as_posix()))
             else:
                 killed += 1
+    except _Broken as e:
+        print(f"{rel}: the tests fail without any change; fix them first ({e})", file=out)
+        return 0, 0, []
     finally:
         target.write_text(source, encoding="utf-8")
     return killed, len(chosen), survivors
+
+
+class _Broken(Exception):
+    """A stage's tests fail on the module unchanged."""
 
 
 def earlier_survivors(log: Path) -> dict[str, set]:
