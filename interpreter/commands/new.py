@@ -22,7 +22,7 @@ def add_parser(sub) -> None:
                                    "commented, each with the game's value. It validates as written.")
     n.add_argument("name", metavar="NAME", help="the file to write (`.yaml` is added when missing)")
     n.add_argument("--from", dest="base", required=True, metavar="GAME",
-                   help="the game it changes: a shipped game's name (`barbu`, `piquet/au-cent`) or a spec file")
+                   help="the game it changes: a shipped game's name as `cardspec list` gives it (`family`, `family/variant`) or a spec file")
     n.add_argument("--force", action="store_true", help="write over an existing file")
 
 

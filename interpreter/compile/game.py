@@ -47,7 +47,7 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
     """Load a spec (with its bases and options), check it and compile it.
 
     Parameters:
-        path: the spec file, or a shipped game's name (`barbu`, `piquet/au-cent`); an existing file wins.
+        path: the spec file, or a shipped game's name as `cardspec list` gives it (`family`, `family/variant`); an existing file wins.
         text: the spec's text, when it is not to be read from `path` (which then only names it).
         options: the spec's options, NAME -> VALUE as on the command line (`{"players": "5"}`).
         generated: play with the source generated from the spec (interpreter/compile/emit/) where there
@@ -71,7 +71,7 @@ def load_game(path, text: str | None = None, options: dict[str, str] | None = No
 
 
 def _spec_file(path) -> Path:
-    """The file `path` names: itself, or the shipped game of that name (`barbu`, `piquet/au-cent`)."""
+    """The file `path` names: itself, or the shipped game of that name (`family`, `family/variant`)."""
     try:
         return catalog.spec_file(str(path))
     except catalog.UnknownGame as e:

@@ -1,6 +1,6 @@
 """Many games of one spec stepped at once, for vectorised learners: `CardspecVectorEnv`.
 
-    env = CardspecVectorEnv("barbu", num_envs=64, seed=1, workers=2)
+    env = CardspecVectorEnv("specs/my-game.yaml", num_envs=64, seed=1, workers=2)
     obs, info = env.reset()
     obs, rewards, terminations, truncations, info = env.step(ids)   # one action id per game
 

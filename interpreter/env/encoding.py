@@ -384,7 +384,7 @@ def observation(observer: Observer, table: Table, seat: int) -> tuple[np.ndarray
 
 
 def load(spec, options=None):
-    """The compiled game of `spec`: a spec file, or a shipped game's name (`barbu`, `piquet/au-cent`)."""
+    """The compiled game of `spec`: a spec file, or a shipped game's name as `cardspec list` gives it (`family`, `family/variant`)."""
     from ..compile.game import load_game
     from ..load.catalog import UnknownGame, spec_file
 

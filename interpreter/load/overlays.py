@@ -1,7 +1,7 @@
 """Variants as overlays: `extends`, `+key` and `-key`, merged file into file.
 
 A variant file names its base (`extends: base.yaml`, relative to itself, or a shipped game's
-name, `extends: barbu`, from any folder) and only what changes. Its keys merge into the base, mapping into mapping:
+name as `cardspec list` gives it, from any folder) and only what changes. Its keys merge into the base, mapping into mapping:
 
     title: Our house rules            # a plain key overrides a key the base has
     contracts:
@@ -191,7 +191,7 @@ def _copy(value):
 
 def _base_file(path: Path, base_name: str, texts: dict) -> Path:
     """The file `extends: base_name` names: beside the naming file when it is there (or its text is
-    given), else the shipped game of that name (`extends: barbu`, `extends: piquet/au-cent`), else
+    given), else the shipped game of that name (`extends: family`, `extends: family/variant`), else
     the file beside, which is then found missing, with a suggestion."""
     beside = path.parent / base_name
     if str(beside) in texts or _is_file(beside) or Path(base_name).suffix.lower() in (".yaml", ".yml"):

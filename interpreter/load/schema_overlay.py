@@ -23,8 +23,8 @@ from typing import Any
 from urllib.parse import quote
 
 EXTENDS = {
-    "description": "The spec this variant is based on: a file relative to this one (`barbu.yaml`) or a shipped "
-                   "game's name (`barbu`, `piquet/au-cent`). The variant names only what changes: a plain key "
+    "description": "The spec this variant is based on: a file relative to this one (`base.yaml`) or a shipped "
+                   "game's name as `cardspec list` gives it (`family` or `family/variant`). The variant names only what changes: a plain key "
                    "overrides the base's, `+key` adds a key, `-key` (with no value) removes one.",
     "type": "string",
     "minLength": 1,
