@@ -218,6 +218,22 @@ def test_an_interrupt_is_said_in_one_word_with_its_exit_code(monkeypatch, capsys
     assert capsys.readouterr().err == "interrupted\n"
 
 
+def test_an_interrupt_while_the_command_line_loads_is_said_the_same_way(monkeypatch, capsys):
+    """The console script (`interpreter.__main__:main`) loads the command line itself: a Ctrl-C while
+    its modules load is one word and exit 130 too, not a traceback."""
+    import interpreter.__main__ as entry
+
+    class Loading:  # the command line's module, interrupted as it is read
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+    monkeypatch.setitem(sys.modules, "interpreter.cli", Loading())
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "interrupted\n"
+    monkeypatch.undo()
+    monkeypatch.setattr(cli_module, "main", lambda: 7)  # otherwise, the command line's own answer
+    assert entry.main() == 7
+
+
 def test_a_reader_gone_away_ends_quietly_with_exit_0(monkeypatch):
     import os
 
