@@ -207,13 +207,21 @@ def test_serve_refuses_a_bad_command_line_in_words():
         assert words in err.getvalue() and "Traceback" not in err.getvalue()
 
 
+def _in_the_foreground():
+    """The server as a command run in the foreground of a shell, where Ctrl-C reaches it: SIGINT's
+    default action restored (a background job of a shell without job control, such as a CI script's,
+    ignores SIGINT, and a process inherits that, so the Ctrl-C these tests send would never arrive)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_cardspec_serve_prints_the_links_plays_and_saves_the_record(tmp_path):
     """The command as a person runs it: links printed, the game played by bots, Ctrl-C, the record."""
     record = tmp_path / "game.yaml"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "piquet", "--seats", "random,random",
                              "--seed", "3", "--deals", "1", "--bot-delay", "0", "--port", "0", "--record", str(record)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+                            preexec_fn=_in_the_foreground)
     try:
         lines = [proc.stdout.readline() for _ in range(3)]
         assert lines[0].startswith("Rubicon Piquet: seats A random, B random; seed 3")
@@ -233,7 +241,8 @@ def test_ctrl_c_during_a_game_saves_the_game_so_far(tmp_path):
     record = tmp_path / "so-far.yaml"
     proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "barbu", "--seats", "human,first,first,first",
                              "--seed", "5", "--port", "0", "--record", str(record)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=tmp_path)
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=tmp_path,
+                            preexec_fn=_in_the_foreground)
     try:
         assert "seat A:" in proc.stdout.readline() + proc.stdout.readline()
     finally:  # (at once: a Ctrl-C before the server has started saves the game too)
