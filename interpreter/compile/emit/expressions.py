@@ -36,16 +36,24 @@ _SHAPES = {"neg": "(-{0})", "not": "(not {0})", "and": "({0} and {1})", "or": "(
            "in": "({0} in {1})", "if": "({1} if {0} else {2})"}
 
 
-def _read(getter, src: Source) -> str:
-    """How generated code reads a scope name: a state field, a per-seat field, or its getter."""
+def _field_read(getter) -> tuple[str, bool] | None:
+    """(the state field, whether it is per seat) that `getter` reads: `st.FIELD` or
+    `st.FIELD[st.player]`; None when it is any other function."""
     if type(getter) is attrgetter:
         names = getter.__reduce__()[1]
         if len(names) == 1 and names[0] in ENGINE_FIELDS:
-            return src.field(names[0])
+            return names[0], False
     per_seat = getattr(getter, "per_seat", None)  # `st.FIELD[st.player]` (interpreter/compile/scope.py)
-    if per_seat in ENGINE_FIELDS:
-        return f"{src.field(per_seat)}[{src.field('player')}]"
-    return f"{src.bind(getter, 'get')}(st)"
+    return (per_seat, True) if per_seat in ENGINE_FIELDS else None
+
+
+def _read(getter, src: Source) -> str:
+    """How generated code reads a scope name: a state field, a per-seat field, or its getter."""
+    field = _field_read(getter)
+    if field is None:
+        return f"{src.bind(getter, 'get')}(st)"
+    name, per_seat = field
+    return f"{src.field(name)}[{src.field('player')}]" if per_seat else src.field(name)
 
 
 class _Unrenderable(Exception):
@@ -144,7 +152,7 @@ def _loop_invariant_call(c, src: Source, names: dict) -> bool:
         return c.kind != "const"
     form = tree[0]
     if form == "get":  # a name: worth it when it is read through a call, not as a field of the state
-        return "(st)" in _read(tree[1], Source("probe"))
+        return _field_read(tree[1]) is None
     return form in ("call", "call1", "loop")
 
 
