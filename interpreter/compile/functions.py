@@ -15,32 +15,129 @@ functions compiles its functions a second time, each call now bound to the remem
 form. Elsewhere a function is called as it is, at no cost. The closures (`generated=False`,
 the reference the generated game is tested against) remember the same functions, so both
 paths do the same work and stop at the same bounds.
+
+A deal's scores are one evaluation for all the seats (interpreter/phases/score.py), and so are
+a call's conditions as the calls a seat may make are listed (phases/call.py): what each seat's
+score asks that does not depend on the player (the declarer's points, who took the most cards),
+or what each bid's condition asks (the highest bid so far), is computed once. So every name
+those expressions read, directly or not, that walks a list and does not read the player
+(`SEAT_NAMES`, or a function that reads one) remembers inside such an evaluation too, without
+opening one of its own; a remembered function that reads the player keeps its answers by seat.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..expr import ExprError, Func, Name, Scope, compile_function
 from ..expr.memo import BY_ARGUMENTS, BY_TYPED_ARGUMENTS, NO_ARGUMENTS, remembered
 from . import safety
 from .emit.expressions import compile_function as generate_function
+from .scope import SEAT_NAMES
 
 
 def compile_functions(owner, scope: Scope) -> Scope:
     """Add the spec's own `functions` to `scope` (for the spec compiler `owner`, whose errors,
     places and `generated` switch it uses); return it."""
     engine = dict(scope.funcs), dict(scope.names)
-    bodies = _compile(owner, scope, frozenset())
+    bodies = _compile(owner, scope, {})
     if not owner.errors:
-        remember = worth_remembering(bodies)
-        if remember:  # again, each call bound to the remembering form of the functions it asks often
+        reads, calls = _reads_and_calls(bodies, {id(n.get) for name, n in engine[1].items()
+                                                 if name in SEAT_NAMES and n.get is not None})
+        seated = _closure(calls, {name for name, r in reads.items() if r}, backwards=True)
+        remember = {name: True for name in worth_remembering(bodies)}
+        scoring = _closure(calls, _shared_words(owner.spec) & set(bodies))
+        looping = _closure(calls, {name for name, (node, _) in bodies.items() if _loops(node)}, backwards=True)
+        defined = owner.spec.get("functions") or {}
+        for name in sorted(scoring & looping - seated):  # a name read by several expressions of an evaluation
+            if name not in remember and not defined[name].get("params"):  # that walks a list: they share it
+                remember[name] = False
+        if remember:  # again, each call bound to the remembering form of the functions it asks
             scope.funcs.clear()
             scope.funcs.update(engine[0])
             scope.names.clear()
             scope.names.update(engine[1])
-            _compile(owner, scope, remember)
+            _compile(owner, scope, remember, seated)
     return scope
+
+
+def _reads_and_calls(bodies: dict, getters: set) -> tuple[dict, dict]:
+    """For each function (name -> (checked body, the function as the scope holds it)): whether its
+    body reads one of `getters` (ids), and the names of the spec functions it calls."""
+    names_of = {id(fn): name for name, (_, fn) in bodies.items()}
+    reads, calls = {}, {}
+    for name, (node, _) in bodies.items():
+        found, asked = [False], set()
+        _reads(node, getters, names_of, found, asked)
+        reads[name], calls[name] = found[0], asked
+    return reads, calls
+
+
+def _closure(calls: dict, start: set, backwards: bool = False) -> frozenset:
+    """`start` and every function they call, to any depth; `backwards`: and every function that calls
+    one of them, to any depth (a function that reads the player through another reads it)."""
+    out, grew = set(start), True
+    while grew:
+        grew = False
+        for name, asked in calls.items():
+            if backwards:
+                new = {name} if name not in out and asked & out else set()
+            else:
+                new = asked - out if name in out else set()
+            if new:
+                out |= new
+                grew = True
+    return frozenset(out)
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _shared_words(spec: dict) -> set:
+    """The words of the expressions the engine computes together, as one evaluation: each seat's score
+    as a deal is scored (each contract's `score` and `total`, a `settle`, the deal statistics), and
+    a call's conditions (each number's, each word's) as the calls a seat may make are listed. The
+    functions they may ask are among them."""
+    texts = []
+    for c in (spec.get("contracts") or {}).values():
+        if isinstance(c, dict):
+            texts += [c.get("score"), c.get("total")]
+    for p in (spec.get("phases") or {}).values():
+        if isinstance(p, dict):
+            texts += [p.get("settle"), p.get("numbers"), p.get("words"), p.get("extras")]
+    for stat in ((spec.get("match") or {}).get("deal_statistics") or {}).values():
+        texts.append(stat)
+    return {w for t in texts for text in _texts(t) for w in _WORD.findall(text)}
+
+
+def _texts(value):
+    """The strings in a part of the spec, at any depth."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _texts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v)
+
+
+def _reads(node, getters: set, names_of: dict, found: list, asked: set) -> None:
+    """Set `found[0]` when `node` reads one of `getters`; add to `asked` the spec functions it calls."""
+    tree = getattr(node, "tree", None)
+    if tree is None:
+        return
+    form, *args = tree
+    if form in ("call", "call1", "get"):
+        if id(args[0]) in getters:
+            found[0] = True
+        name = names_of.get(id(args[0]))
+        if name is not None:
+            asked.add(name)
+        args = args[1:]
+    for part in args:
+        _reads(part, getters, names_of, found, asked)
 
 
 def worth_remembering(bodies: dict) -> frozenset:
@@ -75,6 +172,12 @@ def _work(node) -> int:
     return here + sum(_work(part) for part in args if hasattr(part, "tree"))
 
 
+def _loops(node) -> bool:
+    """Whether a checked body walks a list (`v in xs where …`)."""
+    tree = getattr(node, "tree", None)
+    return tree is not None and (tree[0] == "loop" or any(_loops(part) for part in tree[1:]))
+
+
 def _asks(node, loops: tuple, names_of: dict, out: list) -> None:
     """Add to `out` (function name, asked again with the same arguments) for each spec function
     `node` calls: again when a loop around the call has a variable its arguments do not read.
@@ -99,9 +202,11 @@ def _asks(node, loops: tuple, names_of: dict, out: list) -> None:
         _asks(part, loops, names_of, out)
 
 
-def _compile(owner, scope: Scope, remember: frozenset) -> dict:
+def _compile(owner, scope: Scope, remember: dict, seated: frozenset = frozenset()) -> dict:
     """One compilation of every function into `scope`; each function's checked body and the
-    function the scope holds, by name (those in `remember` in their remembering form)."""
+    function the scope holds, by name. Those in `remember` are in their remembering form, opening
+    an evaluation when the value is true (`expr.memo.remembered`'s `opens`), keeping answers by
+    seat when in `seated`."""
     defined = owner.spec.get("functions") or {}
     bodies = {}
     pending = []
@@ -137,7 +242,7 @@ def _compile(owner, scope: Scope, remember: frozenset) -> dict:
                     owner.broken_functions.add(name)  # its uses are not errors of their own
                 continue
             if name in remember:  # (its arguments are keys: the types a parameter may have are single values)
-                impl = remembered(impl, name, _keys(params))
+                impl = remembered(impl, name, _keys(params), seated=name in seated, opens=remember[name])
             bodies[name] = (body, impl)
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))

@@ -270,6 +270,11 @@ def _none_for_minus(table: tuple) -> tuple:
     return tuple(None if v < 0 else v for v in table) if any(v < 0 for v in table) else table
 
 
+# the names whose value is the player's own (`player`, his hand, his tricks, his score): a function that
+# reads one answers each seat differently, and keeps its answers by seat (interpreter/expr/memo.py)
+SEAT_NAMES = frozenset({"player", "hand", "won", "tricks_won", "place", "total_score", "raw", "discards"})
+
+
 def _attr(name):
     return attrgetter(name)
 

@@ -11,6 +11,14 @@ is thrown away as the next outermost call begins: nothing is carried from one ev
 to the next, so nothing can go stale when the state moves on. A clone made between
 evaluations shares a finished memo that its own next evaluation replaces. Which functions
 remember is chosen where they are compiled (interpreter/compile/functions.py).
+
+An evaluation may also be opened by the engine around several expressions computed at one
+moment (`core.evaluation.evaluation(state)`): a deal's scores, seat after seat, then its statistics. The
+state does not move within it either; only `player` is set to each seat in turn. So a
+function that reads the player (`hand`, `player` itself, or a function that does) keeps
+its answers by seat (`seated`), and a function that does not is computed once for all
+seats. Some functions remember only inside such an evaluation (`opens=False`): they are
+asked once an expression, but the same by every seat's score.
 """
 
 from __future__ import annotations
@@ -27,7 +35,8 @@ BY_ARGUMENTS = "arguments"  # the arguments alone: no parameter takes values equ
 NO_ARGUMENTS = "none"  # a name of the spec (no parameters): one answer
 
 
-def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS):
+def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *, seated: bool = False,
+               opens: bool = True):
     """`impl(state, *args)`, remembering its values within the outermost remembering call.
 
     Parameters:
@@ -37,21 +46,35 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS):
             (parameters none of which takes two values that are equal but of different types, such
             as 1 and 1.0: seats, cards, suits, truth values), `NO_ARGUMENTS` (no parameters). The
             cheaper keys make the same answers where they apply: a lookup of an answer kept is most
-            of what a remembered function costs."""
+            of what a remembered function costs.
+        seated: its value depends on `state.player` (it reads the player, directly or through
+            what it calls): its answers are kept by seat as well, for the evaluations that span
+            several seats (`evaluation`).
+        opens: a call outside any evaluation opens one (the function asks others again and
+            again); when false, such a call computes the value and keeps nothing, and the
+            function remembers only inside an evaluation something else opened."""
     if keys == NO_ARGUMENTS:
-        make_key = None
+        make_key = (lambda state, args: (call, state.player)) if seated else None
     elif keys == BY_ARGUMENTS:
-        def make_key(args):
-            return (call, args)
+        if seated:
+            def make_key(state, args):
+                return (call, state.player, args)
+        else:
+            def make_key(state, args):
+                return (call, args)
     else:
-        def make_key(args):
-            return (call, args, tuple(map(type, args)))
+        if seated:
+            def make_key(state, args):
+                return (call, state.player, args, tuple(map(type, args)))
+        else:
+            def make_key(state, args):
+                return (call, args, tuple(map(type, args)))
 
     def call(state, *args):
         d = state.__dict__
         if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
             memo = d["_fmemo"]
-            key = call if make_key is None else make_key(args)
+            key = call if make_key is None else make_key(state, args)
             if memo is None:
                 memo = d["_fmemo"] = {}
             else:
@@ -63,6 +86,8 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS):
                                     f"while one rule was computed (the last of them `{name}`)")
             value = memo[key] = impl(state, *args)
             return value
+        if not opens:
+            return impl(state, *args)
         # the outermost call: what an earlier evaluation kept is of another moment
         d["_fmemo"] = None
         d["_fdepth"] = True
@@ -72,4 +97,6 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS):
             d["_fdepth"] = False
 
     call.remembers = impl
+    call.seated, call.opens = seated, opens
     return call
+

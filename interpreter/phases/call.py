@@ -28,6 +28,7 @@ Actions: `pass`, `bid 3`, `board`, `look`.
 from __future__ import annotations
 
 from ..core.actions import Action
+from ..core.evaluation import evaluation
 from . import Phase, in_the_open, subsets_in_order
 
 PASS = 0
@@ -100,6 +101,10 @@ class Call(Phase):
         return state.call_turns[state.call_i] if state.call_i < len(state.call_turns) else None
 
     def legal(self, state):
+        with evaluation(state):  # (what the conditions ask alike is computed once: expr/memo.py)
+            return self._legal(state)
+
+    def _legal(self, state):
         p = state.player = state.call_turns[state.call_i]
         if state.unseen[p]:  # before looking: a word called blind, or look
             return [*(self.word_actions[w] for w, _, condition in self.before_looking if condition(state)),

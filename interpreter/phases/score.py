@@ -11,6 +11,7 @@ own settlement, an expression of each player's final score (over `raw`, `raw_of(
 
 from __future__ import annotations
 
+from ..core.evaluation import evaluation
 from . import Phase
 
 
@@ -28,17 +29,19 @@ class Score(Phase):
         n = self.n
         raw = []
         score = contract.score
-        for p in range(n):
-            state.player = p
-            x = score(state)
-            raw.append(int(x) if x.__class__ is float and x.is_integer() else x)  # (`_exact`, inlined)
+        with evaluation(state):  # (what the seats' scores ask alike is computed once: expr/memo.py)
+            for p in range(n):
+                state.player = p
+                x = score(state)
+                raw.append(int(x) if x.__class__ is float and x.is_integer() else x)  # (`_exact`, inlined)
         state.raw = raw
         final = list(raw)
         if callable(self.settle):  # the spec's own settlement: each player's final score from the raw ones
             final = []
-            for p in range(n):
-                state.player = p
-                final.append(_exact(self.settle(state)))
+            with evaluation(state):
+                for p in range(n):
+                    state.player = p
+                    final.append(_exact(self.settle(state)))
         elif self.settle == "pairwise":
             d = state.doubles
             for i, j in self.pairs:
@@ -62,8 +65,9 @@ class Score(Phase):
         # each statistic: true or false, or None for a deal it does not count (`of` false)
         stats = state.game.deal_statistics
         if stats:
-            deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
-                          for name, (cond, among) in stats.items()}
+            with evaluation(state):
+                deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
+                              for name, (cond, among) in stats.items()}
         deal.raw = raw
         deal.scores = final
         totals = state.totals

@@ -180,3 +180,120 @@ def test_only_parameters_of_one_type_of_value_drop_the_types_from_the_key(params
     from interpreter.compile.functions import _keys
 
     assert _keys(params) == keys
+
+
+def test_an_evaluation_across_seats_computes_a_seatless_name_once_and_a_seated_one_per_seat():
+    """`evaluation(state)`: the seats' scores share what does not read the player; what does is kept by
+    seat; a function that does not open evaluations keeps nothing outside one."""
+    from interpreter.core.evaluation import evaluation
+    from interpreter.expr.memo import NO_ARGUMENTS
+
+    seen = []
+    shared = remembered(lambda st: seen.append("shared") or 10, "shared", NO_ARGUMENTS, opens=False)
+    mine = remembered(lambda st: seen.append(("mine", st.player)) or st.player, "mine", NO_ARGUMENTS, seated=True)
+    st = Moment()
+    st.player = 0
+    assert [shared(st), shared(st)] == [10, 10] and seen == ["shared", "shared"]  # outside: computed each time
+    assert not st.__dict__.get("_fdepth") and not st.__dict__.get("_fmemo")  # and nothing opened or kept
+    seen.clear()
+    with evaluation(st):
+        scores = []
+        for p in range(3):
+            st.player = p
+            scores.append(shared(st) + mine(st) + mine(st))
+    assert scores == [10, 12, 14]
+    assert seen == ["shared", ("mine", 0), ("mine", 1), ("mine", 2)]
+    assert not st._fdepth and st._fmemo is None  # over: the next evaluation starts afresh
+    with evaluation(st):
+        with evaluation(st):  # (one opened inside another is part of it)
+            shared(st)
+        shared(st)
+    assert seen.count("shared") == 2
+
+
+def test_a_failure_inside_an_evaluation_ends_it():
+    from interpreter.core.evaluation import evaluation
+
+    st = Moment()
+    with pytest.raises(ValueError), evaluation(st):
+        raise ValueError("a rule failed")
+    assert not st._fdepth and st._fmemo is None
+
+
+SHARING = """
+game: T
+seats: [X, Y, Z]
+pack:
+  suits: [S, H, D]
+  ranks: [A, K, Q, J]
+phases:
+  deal: {hand_size: 4}
+  play:
+  score:
+play:
+  leader: left(dealer)
+functions:
+  spades_played:
+    description: the spades played in the deal (a list walked, the same for every seat)
+    value: count(c in played where c.suit == S)
+  my_spades:
+    description: the player's spades (it reads the player)
+    value: count(c in won where c.suit == S)
+  spades_of:
+    description: a seat's spades (it takes a seat)
+    params: {p: seat}
+    value: count(c in won_by(p) where c.suit == S)
+  never_scored:
+    description: read only while playing
+    value: count(c in played where c.suit == H)
+  plain:
+    description: no list walked
+    value: trick_number + 1
+  through:
+    description: reads the player through another function
+    value: my_spades * 2
+contracts:
+  game:
+    score: spades_played + my_spades + spades_of(player) + plain + through
+    when: never_scored >= 0
+match: {deals: 1}
+"""
+
+
+def test_the_names_a_deals_scores_read_alike_are_shared_and_no_other():
+    compiler = Compiler(resolve("t.yaml", text=SHARING))
+    compiler.compile()
+    assert not compiler.errors
+    scope = compiler.scope
+    kinds = {n: (getattr(x.get, "opens", None), getattr(x.get, "seated", None)) for n, x in scope.names.items()
+             if n in ("spades_played", "my_spades", "never_scored", "plain", "through")}
+    kinds["spades_of"] = (getattr(scope.funcs["spades_of"].impl, "opens", None), None)
+    assert kinds == {"spades_played": (False, False),  # shared by the seats' scores
+                     "my_spades": (None, None), "through": (None, None),  # they read the player
+                     "spades_of": (None, None),  # it takes arguments: each seat asks its own
+                     "never_scored": (None, None),  # the scores never ask it
+                     "plain": (None, None)}  # cheaper than a lookup
+
+
+def test_every_shipped_game_scores_the_same_with_the_seats_sharing_their_values_and_without(monkeypatch):
+    """A deal's scores computed as one evaluation (interpreter/phases/score.py) against each seat's
+    score, settlement and statistic computed afresh: the same games, to the last point."""
+    import random
+    from contextlib import nullcontext
+
+    from interpreter.compile.game import load_game
+    from interpreter.phases import score
+
+    def games(game):
+        out = []
+        for seed in range(2):
+            rng, st = random.Random(seed), game.new_state(seed)
+            while not st.terminal and st.deal_number <= 8:
+                legal = st.legal_actions()
+                st.apply(legal[rng.randrange(len(legal))])
+            out.append([(d.raw, d.scores, d.flags, repr(d.actions)) for d in st.deals])  # (some actions are made anew)
+        return out
+    compiled = [load_game(spec) for spec in sorted((ROOT / "specs").rglob("*.yaml"))]
+    shared = [games(g) for g in compiled]
+    monkeypatch.setattr(score, "evaluation", lambda state: nullcontext())
+    assert [games(g) for g in compiled] == shared

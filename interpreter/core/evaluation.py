@@ -1,0 +1,37 @@
+"""Several expressions computed at one moment, as one evaluation of the spec's remembered functions.
+
+The spec's functions that remember (interpreter/expr/memo.py) keep their answers on the state
+(`_fmemo`) while an evaluation runs (`_fdepth` true). An evaluation is opened by the outermost
+remembering call, or by the engine around expressions it computes together at one moment:
+each seat's score as a deal is scored, each condition of a call as a seat's calls are listed
+(interpreter/phases/). The state must not move inside it, except `player`, which remembered
+functions that read it key their answers by.
+"""
+
+from __future__ import annotations
+
+
+class evaluation:  # noqa: N801 (used as a `with` statement's function)
+    """`with evaluation(state):` the expressions computed inside are one evaluation: the remembered
+    functions keep their answers from the first to the last (by seat, for those that read the
+    player). Opened inside another evaluation, it is part of that one. The state must not move
+    inside it, except `player`."""
+
+    __slots__ = ("d", "inner")
+
+    def __init__(self, state):
+        self.d = state.__dict__
+
+    def __enter__(self):
+        d = self.d
+        self.inner = bool(d.get("_fdepth"))
+        if not self.inner:
+            d["_fmemo"] = None
+            d["_fdepth"] = True
+        return self
+
+    def __exit__(self, *exc):
+        if not self.inner:
+            self.d["_fdepth"] = False
+            self.d["_fmemo"] = None
+        return False
