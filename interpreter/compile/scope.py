@@ -169,10 +169,12 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         missing["partner"] = ("`partner` needs partnerships: " + (
             "this game has no `teams`, so each player plays for himself" if not teams else
             "every seat must be in one of the `teams`, each of two players"))
+    if pack.suit_with_trump:  # a card's suit is the state's (a joker's follows the trump): generated code reads it
+        suit_now = _card_field("suit", (None, *range(len(pack.suits))) if suitless else None,
+                               (lambda st, c: _no_suit(st.suit[c])) if suitless else lambda st, c: st.suit[c])
     attrs = {
         "card": {
-            "suit": (Attr("suit", get=(lambda st, c: _no_suit(st.suit[c])) if suitless else lambda st, c: st.suit[c],
-                          doc="the card's suit (a joker's is the trump)")
+            "suit": (Attr("suit", get=suit_now, doc="the card's suit (a joker's is the trump)")
                      if pack.suit_with_trump else Attr("suit", table=_none_for_minus(pack.suit), doc="the card's suit")),
             "rank": Attr("rank", table=_none_for_minus(pack.rank), doc="the card's rank (none outside the suits)"),
             "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
@@ -277,6 +279,13 @@ SEAT_NAMES = frozenset({"player", "hand", "won", "tricks_won", "place", "total_s
 
 def _attr(name):
     return attrgetter(name)
+
+
+def _card_field(field: str, shifted, get):
+    """Getter `get(st, c)` reads `st.FIELD[c]`, or when `shifted` is a table, `shifted[st.FIELD[c] + 1]`
+    (the engine's -1 read as none); saying so lets generated code read it inline."""
+    get.card_field = (field, shifted)
+    return get
 
 
 def _per_seat(field: str, get):

@@ -1028,3 +1028,41 @@ def test_any_cascade_plays_in_the_loop_what_it_plays_move_by_move(tmp_path_facto
     fast, reference = load_game(spec), load_game(spec, generated=False)
     assert any("c3 = c" in p.source for p in generated_phases(fast))
     assert played(fast, seed, "playout") == played(reference, seed, "api")
+
+
+def test_a_jokers_suit_is_read_from_the_state_inline_and_follows_the_trump():
+    """With jokers that are trumps, a card's suit is the state's table for the trump (`st.suit`);
+    generated code reads it in place, without a call, and a joker of no suit (no trump made) is
+    none there too, as the closure says."""
+    from interpreter.compile.game import Compiler
+    from interpreter.load.pipeline import resolve
+
+    text = """game: T
+seats: [N, E, S, W]
+pack:
+  suits: [S, H, D, C]
+  ranks: [A, K, Q, J]
+  extra: [BJ, LJ]
+  jokers: trumps
+phases:
+  deal: {hand_size: 4}
+  play:
+  score:
+contracts:
+  game:
+    score: 0
+match: {deals: 1}
+"""
+    compiler = Compiler(resolve("t.yaml", text=text))
+    game = compiler.compile()
+    st = game.new_state(1)
+    st.player = 0
+    st.hands[0] = [game.pack.parse(c) for c in "BJ LJ AS KH QD JC".split()]
+    for source, counts in (("count(c in hand where c.suit == trump)", (3, 3, 2)),  # (none == none)
+                           ("count(c in hand where c.suit == none)", (0, 0, 2))):
+        compiled = compile_expr(source, compiler.scope)
+        fn, generated = compile_expression(compiled.node)
+        assert "[st.suit[x0] + 1]" in generated and "_get" not in generated, generated
+        for trump, count in zip((0, 1, None), counts):
+            st.set_trump(trump)
+            assert fn(st) == compiled.fn(st) == count, (source, trump)

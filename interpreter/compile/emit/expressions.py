@@ -7,7 +7,9 @@ as one `def value(st): return ...` under THE RULE of `interpreter.compile.emit`:
 * operators are written from a fixed table of forms (`+ - *`, comparisons, `and`, `or`,
   `not`, `in`, `if ... else`), never from the spec's text;
 * a name the scope reads from a field of the state is written `st.FIELD` (a field of
-  `ENGINE_FIELDS`), or `st.FIELD[st.player]` for a per-seat field read for `player`;
+  `ENGINE_FIELDS`), or `st.FIELD[st.player]` for a per-seat field read for `player`; a card's
+  attribute read from a field of the state, `st.FIELD[card]` (a joker's suit, which follows
+  the trump);
 * a constant is an int, a bool or None written with `repr`; any other constant (a card
   list, a contract key) is bound, as are tables and the scope's functions;
 * a division or an index is a call of the checker's own function for it, which reports a
@@ -98,6 +100,10 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
     if form == "tab":
         return f"{src.bind(args[0], 'table')}[{sub(args[1])}]"
     if form == "call":
+        field = getattr(args[0], "card_field", None)  # `st.FIELD[c]`, read inline (interpreter/compile/scope.py)
+        if field is not None and len(args) == 2 and field[0] in ENGINE_FIELDS:
+            read = f"{src.field(field[0])}[{sub(args[1])}]"
+            return read if field[1] is None else f"{src.bind(field[1], 'table')}[{read} + 1]"
         return f"{src.bind(args[0], 'fn')}({', '.join(['st', *(sub(x) for x in args[1:])])})"
     if form == "call1":
         return f"{src.bind(args[0], 'fn')}({sub(args[1])})"
