@@ -174,8 +174,20 @@ class Declare(Phase):
         return state.declare_order[state.declare_turn]
 
     def _options(self, state) -> list[tuple[str, tuple]]:
+        """The combinations the seat to declare holds in the category now. A seat's turn asks twice
+        (is there anything to declare? what?): the last answer is kept, keyed by the category and
+        the very cards held, for a category whose combinations depend on nothing else (no `only_if`)."""
         cat = self.categories[state.declare_cat]
-        return self.find(state, cat, state.hands[state.declare_order[state.declare_turn]])
+        hand = state.hands[state.declare_order[state.declare_turn]]
+        if cat.only_if is not None:
+            return self.find(state, cat, hand)
+        key = (self, cat, tuple(hand))
+        kept = state.__dict__.get("_declare_found")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        found = self.find(state, cat, hand)
+        state._declare_found = (key, found)
+        return found
 
     def legal(self, state):
         cat = self.categories[state.declare_cat]

@@ -353,3 +353,18 @@ def test_the_declare_phase_names_every_combination_a_hand_could_hold():
         "declare sequence AH-QH", "declare sequence AH-JH", "declare sequence KH-JH", "declare sequence AD-QD",
         "declare sequence AD-JD", "declare sequence KD-JD",
         "declare set nothing", "declare set A", "declare set K", "declare set Q"]
+
+
+def test_a_clone_dealt_other_cards_declares_from_its_own_cards():
+    """The combinations found for a seat's turn are kept for its second question (anything to
+    declare? what?), keyed by the very cards held: a clone whose hidden cards are dealt again (a
+    search bot's world) finds its own, never the original's."""
+    st = position(spec(), HANDS, dealer=Z)  # X declares first: S (3) and H (1)
+    assert legal(st) == ["declare point nothing", "declare point H", "declare point S"]
+    world = st.clone()
+    parse = st.game.pack.parse
+    world.hands[X][:] = [parse(c) for c in "AD KD QD JS".split()]  # the same list, other cards
+    assert legal(world) == ["declare point nothing", "declare point S", "declare point D"]
+    world._legal = None
+    world.hands[X][:] = [parse(c) for c in "AS KS QS AH".split()]
+    assert legal(world) == legal(st) == ["declare point nothing", "declare point H", "declare point S"]
