@@ -41,11 +41,15 @@ def compile_functions(owner, scope: Scope) -> Scope:
     """Add the spec's own `functions` to `scope` (for the spec compiler `owner`, whose errors,
     places and `generated` switch it uses); return it."""
     engine = dict(scope.funcs), dict(scope.names)
+    owner.raw_readers = None  # the functions that read `raw` (None: not known, as when a function is broken)
     bodies = _compile(owner, scope, {})
     if not owner.errors:
         reads, calls = _reads_and_calls(bodies, {id(n.get) for name, n in engine[1].items()
                                                  if name in SEAT_NAMES and n.get is not None})
         seated = _closure(calls, {name for name, r in reads.items() if r}, backwards=True)
+        raw = [engine[1]["raw"].get, engine[0]["raw_of"].impl]  # (`raw`, `raw_of(p)`: the raw scores, once set)
+        reads_raw, _ = _reads_and_calls(bodies, set(map(id, raw)))
+        owner.raw_readers = _closure(calls, {name for name, r in reads_raw.items() if r}, backwards=True)
         remember = {name: True for name in worth_remembering(bodies)}
         scoring = _closure(calls, _shared_words(owner.spec) & set(bodies))
         looping = _closure(calls, {name for name, (node, _) in bodies.items() if _loops(node)}, backwards=True)

@@ -351,7 +351,9 @@ class PhaseCompiler:
         return ContractPlay(name, programs)
 
     def _phase_score(self, name, p, base, ctx):
-        return Score(name, self.owner.n, None)
+        phase = Score(name, self.owner.n, None)
+        phase.raw_read = self.owner.raw_readers is None or bool(self.owner.raw_readers)
+        return phase
 
     # phase kind -> the method that compiles it
     _PHASES = {

@@ -11,7 +11,7 @@ functions that read it key their answers by.
 from __future__ import annotations
 
 
-class evaluation:  # noqa: N801 (used as a `with` statement's function)
+class evaluation:  # (lower case: it reads as a function, `with evaluation(state):`)
     """`with evaluation(state):` the expressions computed inside are one evaluation: the remembered
     functions keep their answers from the first to the last (by seat, for those that read the
     player). Opened inside another evaluation, it is part of that one. The state must not move
@@ -35,3 +35,9 @@ class evaluation:  # noqa: N801 (used as a `with` statement's function)
             self.d["_fdepth"] = False
             self.d["_fmemo"] = None
         return False
+
+
+def forget(state) -> None:
+    """Inside an evaluation, drop what it has kept: the state moved (a deal's raw scores were set,
+    which the settlement and the statistics read)."""
+    state.__dict__["_fmemo"] = None

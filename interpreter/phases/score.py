@@ -11,7 +11,7 @@ own settlement, an expression of each player's final score (over `raw`, `raw_of(
 
 from __future__ import annotations
 
-from ..core.evaluation import evaluation
+from ..core.evaluation import evaluation, forget
 from . import Phase
 
 
@@ -23,25 +23,30 @@ class Score(Phase):
         self.n = n
         self.settle = settle  # "pairwise" or None
         self.pairs = tuple((i, j) for i in range(n) for j in range(i + 1, n))  # each pair of seats once
+        self.raw_read = True  # whether a function of the spec reads `raw` (the compiler says)
 
     def start(self, state) -> None:
+        with evaluation(state):  # (what the seats' scores ask alike is computed once: core/evaluation.py)
+            self._score(state)
+
+    def _score(self, state) -> None:
         contract = state.contract
         n = self.n
         raw = []
         score = contract.score
-        with evaluation(state):  # (what the seats' scores ask alike is computed once: expr/memo.py)
-            for p in range(n):
-                state.player = p
-                x = score(state)
-                raw.append(int(x) if x.__class__ is float and x.is_integer() else x)  # (`_exact`, inlined)
+        for p in range(n):
+            state.player = p
+            x = score(state)
+            raw.append(int(x) if x.__class__ is float and x.is_integer() else x)  # (`_exact`, inlined)
         state.raw = raw
+        if self.raw_read:  # a function of the spec reads `raw`: what it answered before is of another moment
+            forget(state)
         final = list(raw)
         if callable(self.settle):  # the spec's own settlement: each player's final score from the raw ones
             final = []
-            with evaluation(state):
-                for p in range(n):
-                    state.player = p
-                    final.append(_exact(self.settle(state)))
+            for p in range(n):
+                state.player = p
+                final.append(_exact(self.settle(state)))
         elif self.settle == "pairwise":
             d = state.doubles
             for i, j in self.pairs:
@@ -60,14 +65,13 @@ class Score(Phase):
                                          f"to {sum(scores)}, but the contract declares a total of {want}",
                                          f"deal {state.deal_number}, as it is scored")
         deal = state.deal
-        deal.tricks = state.tricks
+        deal.tricks = state.tricks  # (read by the record and by later deals, never by this deal's expressions)
         deal.seat_tricks = tuple(state.tricks_won)
         # each statistic: true or false, or None for a deal it does not count (`of` false)
         stats = state.game.deal_statistics
         if stats:
-            with evaluation(state):
-                deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
-                              for name, (cond, among) in stats.items()}
+            deal.flags = {name: bool(cond(state)) if among is None or among(state) else None
+                          for name, (cond, among) in stats.items()}
         deal.raw = raw
         deal.scores = final
         totals = state.totals

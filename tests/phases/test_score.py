@@ -107,3 +107,36 @@ match: {deals: 1}
     st = position(g, ["AS", "KS", "QS"], dealer=X)
     play(st, "play KS", "play QS", "play AS")
     assert st.deals[0].scores == [10, 0, 0] and st.totals == [10, 0, 0]
+
+
+@pytest.mark.parametrize("reads", ["raw * 2", "raw_of(player) * 2"])
+def test_a_function_that_reads_the_raw_scores_answers_anew_once_they_are_set(reads):
+    """A deal's scores, settlement and statistics are one evaluation, whose functions keep their
+    answers; a function that reads the raw scores, asked by a seat's score before they are set,
+    answers again for the statistics, which see them set."""
+    g = game(f"""
+phases:
+  deal: {{hand_size: 4}}
+  score:
+functions:
+  twice_raw:
+    description: the player's raw score twice
+    value: {reads} + count(c in played where c.suit == S)
+  four_times:
+    description: asks `twice_raw` twice, which is so remembered (by seat)
+    value: twice_raw + twice_raw
+contracts:
+  game:
+    score: count(c in hand where c.suit == D) + 0 * four_times
+match:
+  deals: 1
+  deal_statistics:
+    last seat's raw score four times is 16: four_times == 16
+""")
+    st = position(g, HANDS)  # diamonds: Z 4; the statistics are read for the last seat scored, Z
+    assert st.deals[0].raw == [0, 0, 4] and st.deals[0].flags == {"last seat's raw score four times is 16": True}
+    from interpreter.phases import every_phase
+
+    def forgets(game):
+        return [ph.raw_read for ph in every_phase(game) if ph.kind == "score"]
+    assert forgets(g) == [True] and forgets(spec()) == [False]  # (a game whose functions never read them keeps all)
