@@ -45,7 +45,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "tricks": Name("list<trick>", get=_attr("tricks"), doc="the completed tricks of this deal, in order"),
         "trick": Name("list<card>", get=_attr("trick_cards"), doc="the cards of the trick in progress"),
         "trick_number": Name("number", get=lambda st: len(st.tricks) + 1, doc="the number of the trick in progress"),
-        "led_suit": Name("suit", get=_led_suit if suitless else _attr("led_suit"),
+        "led_suit": Name("suit", get=_led_suit_of(len(pack.suits)) if suitless else _attr("led_suit"),
                          doc="the suit led to this trick, or none"),
         "best": Name("card", get=lambda st: st.trick_best if st.trick_best >= 0 else None,
                      doc="the card winning the trick in progress, or none"),
@@ -180,7 +180,8 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             "order": Attr("number", table=pack.strength, doc="the card's place in the rank order, higher is higher"),
             "printed_suit": Attr("suit", table=_none_for_minus(pack.suit),
                                  doc="the suit printed on the card (a joker's is none)"),
-            "power": Attr("number", get=lambda st, c: (st.trump_power if st.suit[c] == st.trump else st.power)[c],
+            "power": Attr("number", get=_card_power(lambda st, c: (st.trump_power if st.suit[c] == st.trump
+                                                                   else st.power)[c]),
                           doc="how the card beats others of its suit in play (trump order in trumps)"),
         },
         "trick": {
@@ -263,8 +264,14 @@ def _no_suit(s):
     return None if s is None or s < 0 else s
 
 
-def _led_suit(st):
-    return _no_suit(st.led_suit)
+def _led_suit_of(suits: int):
+    """The suit led, read for a pack with cards of no suit (the engine's -1 as none), saying how
+    generated code may read it inline: the state's field through a map of its values (a suit, or
+    None and -1 for none)."""
+    def led_suit(st):
+        return _no_suit(st.led_suit)
+    led_suit.field_map = ("led_suit", {None: None, -1: None, **{s: s for s in range(suits)}})
+    return led_suit
 
 
 def _none_for_minus(table: tuple) -> tuple:
@@ -285,6 +292,13 @@ def _card_field(field: str, shifted, get):
     """Getter `get(st, c)` reads `st.FIELD[c]`, or when `shifted` is a table, `shifted[st.FIELD[c] + 1]`
     (the engine's -1 read as none); saying so lets generated code read it inline."""
     get.card_field = (field, shifted)
+    return get
+
+
+def _card_power(get):
+    """Getter `get(st, c)` reads `(st.trump_power if st.suit[c] == st.trump else st.power)[c]`; saying
+    so lets generated code read it inline."""
+    get.card_power = True
     return get
 
 

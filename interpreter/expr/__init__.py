@@ -108,10 +108,13 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
     conjunct is tested item by item. Conjuncts filter in order, so a later one is only
     evaluated on the items the earlier ones kept (as `and` would).
 
+    A conjunct (or a whole condition) that does not read `var` is tested once, when there are
+    items, and keeps them all or none.
+
     `generate(node, cell)`, when given, may return a function ``step(ctx, items) -> kept items``
-    for a conjunct tested item by item (its compiled node, the loop variable's cell): generated
-    source instead of a call of the closure per item (interpreter/compile/emit/expressions.py);
-    None keeps the closure.
+    for a conjunct tested item by item (its compiled node, the loop variable's cell), or for a
+    conjunct or a whole condition that does not read the item: generated source instead of
+    closures (interpreter/compile/emit/expressions.py); None keeps the closure.
     """
     with _compiling():
         if not isinstance(source, str):
@@ -124,6 +127,10 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
         if not _fits(whole.type, "bool"):
             raise compiler.err(tree, f"{what} must be a bool, but this is {a(whole.type)}",
                                _HINTS.get(("bool", whole.type)))
+        if id(cell) not in whole.cells and whole.kind != "const" and generate is not None:
+            once = generate(whole, cell)  # no part reads the item: the whole condition tested once (its
+            if once is not None:  # `and` stops where the conjuncts' steps would)
+                return once
         conjuncts, todo = [], [tree]
         while todo:
             node = todo.pop(0)
@@ -154,8 +161,11 @@ def _filter_step(compiler: "_Compiler", node, cell, generate=None):
     if code.kind == "const":
         return (lambda ctx, items: list(items)) if code.value else (lambda ctx, items: [])
     if id(cell) not in code.cells:  # does not depend on the item: test once
+        generated = generate(code, cell) if generate is not None else None
+        if generated is not None:
+            return generated
         f = code.fn
-        return lambda ctx, items: list(items) if f(ctx) else []
+        return lambda ctx, items: list(items) if items and f(ctx) else []
     if isinstance(node, Tree) and node.data == "call" and len(node.children) == 2:
         func = compiler.scope.funcs.get(str(node.children[0]))
         arg = node.children[1]

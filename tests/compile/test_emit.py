@@ -607,9 +607,10 @@ FILTERS = [  # conditions on `card` tested card by card (none is a `card.x == va
 
 @pytest.mark.parametrize("source", FILTERS)
 def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_what_its_closure_keeps(source):
-    """A play rule's `keep` conjunct that reads the card is generated as `[x0 for x0 in items if ...]`
-    (a conjunct that does not read it is tested once, as the closure does); the cards kept are the
-    closure's, in order, for any list of cards."""
+    """A play rule's `keep` conjunct that reads the card is generated as `[x0 for x0 in items if ...]`,
+    and one that does not read it as one test of the condition, keeping all the cards or none, as
+    the closure does; the cards kept are the closure's, in order, for any list of cards (none
+    included)."""
     from interpreter.compile.emit.expressions import compile_step
     from interpreter.expr import compile_filter
 
@@ -623,7 +624,8 @@ def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_
     closure = compile_filter(source, SCOPE, "card", "card")
     fast = compile_filter(source, SCOPE, "card", "card", generate=generate)
     reads_the_card = source != "x > 3"
-    assert bool(made) == reads_the_card and all("for x0 in items if" in text for text in made)
+    assert made and all(("for x0 in items if" in text) == reads_the_card for text in made)
+    assert all(("[*items] if items and" in text) != reads_the_card and "h0" not in text for text in made)
     rng = random.Random(source)
     every = cards("AS KS QS 2S AH KH QH TH 2H 3H 4D 5C 9C")
     for _ in range(50):
@@ -1066,3 +1068,53 @@ match: {deals: 1}
         for trump, count in zip((0, 1, None), counts):
             st.set_trump(trump)
             assert fn(st) == compiled.fn(st) == count, (source, trump)
+
+
+def test_a_suit_in_the_players_hand_is_found_by_bisection_as_the_walk_finds_it():
+    """`any(c in hand where c.suit == v)` and `count(...)`: a hand is kept sorted, and a suit's cards
+    are one run of card numbers, so generated code finds them by bisection instead of walking the
+    hand, and a loop whose condition begins with the suit walks that suit's slice only; the answers
+    are the walk's for every hand and value (a suit, none for a joker's suit, a loop's suit)."""
+    from interpreter.compile.game import Compiler
+    from interpreter.load.pipeline import resolve
+
+    text = """game: T
+seats: [N, E, S, W]
+pack:
+  suits: [S, H, D, C]
+  ranks: [A, K, Q, J]
+  extra: [JK]
+phases:
+  deal: {hand_size: 4}
+  play:
+  score:
+contracts:
+  game:
+    score: 0
+match: {deals: 1}
+"""
+    compiler = Compiler(resolve("t.yaml", text=text))
+    game = compiler.compile()
+    st = game.new_state(1)
+    st.player = 0
+    rng = random.Random(7)
+    every = list(range(len(game.pack.names)))
+    sources = [f"{aggregate}(c in hand where c.suit == {value})"  # by bisection alone, no walk
+               for value in ("S", "H", "C", "none", "trump") for aggregate in ("any", "count")]
+    narrowed = ["any(c in hand where c.suit == H and c.rank == K)", "count(c in hand where trump == c.suit and c.rank != A)",
+                "filter(c in hand where c.suit == trump and c.rank != Q)", "sum(c.order for c in hand where c.suit == D)",
+                "max(c.order for c in hand where c.suit == S and c.rank != K)", "all(c.rank == A for c in hand where c.suit == C)",
+                "count(s in suits where any(c in hand where c.suit == s and c.rank == A))",
+                "count(s in suits where count(c in hand where c.suit == s) == 2)"]
+    walked = ["all(c in hand where c.suit == S)", "any(c in hand where c.rank == A and c.suit == S)",
+              "count(c in won where c.suit == S)"]
+    for source in sources + narrowed + walked:
+        compiled = compile_expr(source, compiler.scope)
+        fn, generated = compile_expression(compiled.node)
+        assert ("_fn" in generated) == (source not in walked), generated
+        assert ("for x0 in" not in generated) == (source in sources), generated
+        for _ in range(40):
+            st.hands[0] = sorted(rng.sample(every, rng.randrange(len(every) + 1)))
+            st.won[0] = rng.sample(every, 3)
+            st.set_trump(rng.choice([None, 0, 3]))
+            assert fn(st) == compiled.fn(st), (source, st.hands[0])

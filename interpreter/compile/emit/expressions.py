@@ -9,7 +9,7 @@ as one `def value(st): return ...` under THE RULE of `interpreter.compile.emit`:
 * a name the scope reads from a field of the state is written `st.FIELD` (a field of
   `ENGINE_FIELDS`), or `st.FIELD[st.player]` for a per-seat field read for `player`; a card's
   attribute read from a field of the state, `st.FIELD[card]` (a joker's suit, which follows
-  the trump);
+  the trump), and a card's power, of a card held in a local, from the state's two orders;
 * a constant is an int, a bool or None written with `repr`; any other constant (a card
   list, a contract key) is bound, as are tables and the scope's functions;
 * a division or an index is a call of the checker's own function for it, which reports a
@@ -27,6 +27,8 @@ keeps the closures (tests/compile/test_emit.py holds the two to the same records
 
 from __future__ import annotations
 
+import functools
+from bisect import bisect_left
 from operator import attrgetter
 
 from ...core.source import ENGINE_FIELDS, LOOP_VARIABLES, ONCE, PARAMETERS, Source
@@ -50,12 +52,46 @@ def _field_read(getter) -> tuple[str, bool] | None:
 
 
 def _read(getter, src: Source) -> str:
-    """How generated code reads a scope name: a state field, a per-seat field, or its getter."""
+    """How generated code reads a scope name: a state field, a per-seat field, a state field through
+    a map of its values, or its getter."""
+    mapped = getattr(getter, "field_map", None)  # (interpreter/compile/scope.py)
+    if mapped is not None and mapped[0] in ENGINE_FIELDS:
+        return f"{src.bind(mapped[1], 'table')}[{src.field(mapped[0])}]"
     field = _field_read(getter)
     if field is None:
         return f"{src.bind(getter, 'get')}(st)"
     name, per_seat = field
     return f"{src.field(name)}[{src.field('player')}]" if per_seat else src.field(name)
+
+
+def _runs(table) -> dict | None:
+    """For a table in which the cards of each value are one run of card numbers (a suit, in a
+    pack numbered suit by suit), each value's (first, end) card numbers; else None."""
+    return _runs_of(table) if isinstance(table, tuple) else None
+
+
+@functools.lru_cache(maxsize=64)
+def _runs_of(table: tuple) -> dict | None:
+    out: dict = {}
+    for c, v in enumerate(table):
+        first, end = out.get(v, (c, c))
+        if end != c:
+            return None
+        out[v] = (first, c + 1)
+    return out
+
+
+def _holds_run(hand: list, run) -> bool:
+    """Whether sorted `hand` holds a card of `run` ((first, end) card numbers, or None: no card)."""
+    if run is None:
+        return False
+    i = bisect_left(hand, run[0])
+    return i < len(hand) and hand[i] < run[1]
+
+
+def _count_run(hand: list, run) -> int:
+    """How many cards of `run` sorted `hand` holds."""
+    return 0 if run is None else bisect_left(hand, run[1]) - bisect_left(hand, run[0])
 
 
 class _Unrenderable(Exception):
@@ -104,6 +140,11 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
         if field is not None and len(args) == 2 and field[0] in ENGINE_FIELDS:
             read = f"{src.field(field[0])}[{sub(args[1])}]"
             return read if field[1] is None else f"{src.bind(field[1], 'table')}[{read} + 1]"
+        if getattr(args[0], "card_power", False) and len(args) == 2 and args[1].tree is not None \
+                and args[1].tree[0] == "cell":  # a card's power, of a card held in a local (read twice)
+            c = sub(args[1])
+            return (f"({src.field('trump_power')} if {src.field('suit')}[{c}] == {src.field('trump')} "
+                    f"else {src.field('power')})[{c}]")
         return f"{src.bind(args[0], 'fn')}({', '.join(['st', *(sub(x) for x in args[1:])])})"
     if form == "call1":
         return f"{src.bind(args[0], 'fn')}({sub(args[1])})"
@@ -121,19 +162,75 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
     return f"{src.bind(c.fn, 'node')}(st)"  # a form this generator does not know: its closure
 
 
+def _conjuncts(node) -> list:
+    """The operands of an `and` chain, left to right (one node when it is not one)."""
+    tree = node.tree
+    if tree is not None and tree[0] == "and":
+        return [*_conjuncts(tree[1]), *_conjuncts(tree[2])]
+    return [node]
+
+
+def _run_in(hand: list, run) -> list:
+    """The cards of `run` ((first, end) card numbers, or None: no card) in sorted `hand`: one slice."""
+    return [] if run is None else hand[bisect_left(hand, run[0]):bisect_left(hand, run[1])]
+
+
+def _hand_by_runs(src: Source, names: dict, cell, xs, test):
+    """When `test`, a loop's condition over the player's hand, begins with `c.x == v` where the cards
+    of each value of `x` are one run of card numbers (a suit), and `v` does not read `c`: the hand is
+    kept sorted, so the cards that pass that part are one slice of it, found by bisection. Returns
+    (the source of the bound run table, of `v`, the hand's, the other conjuncts), else None. `v` is
+    computed once (the loop computed it for each card: the same value, expressions being pure)."""
+    if test is None or xs.tree is None or xs.tree[0] != "get" or _field_read(xs.tree[1]) != ("hands", True):
+        return None
+    first, *rest = _conjuncts(test)
+    if first.tree is None or first.tree[0] != "cmp" or first.tree[1] != "==":
+        return None
+    for tab, other in ((first.tree[2], first.tree[3]), (first.tree[3], first.tree[2])):
+        t = tab.tree
+        if t is not None and t[0] == "tab" and t[2].tree == ("cell", cell) and id(cell) not in other.cells:
+            runs = _runs(t[1])
+            if runs is None:
+                return None
+            # (both may stand in a comprehension's iterable, where Python allows no `:=`: not hoisted)
+            return src.bind(runs, "runs"), render(other, src, names, False), render(xs, src, names, False), rest
+    return None
+
+
 def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, value) -> str:
     """An aggregate with a loop variable as a comprehension (interpreter/expr/closures.py `_loop`:
-    the same items, conditions and values, evaluated in the same order)."""
+    the same items, conditions and values, evaluated in the same order). Over the player's hand,
+    a condition that begins with a card's suit (`_hand_by_runs`) walks that suit's slice only."""
     var = f"x{sum(1 for v in names.values() if v.startswith('x'))}"
     if var not in LOOP_VARIABLES:
         raise _Unrenderable  # (loops nested deeper than generated code names)
     inner = {**names, id(cell): var}
-    head = f"for {var} in {render(xs, src, names, False)}"
-    if name == "filter":
-        return f"[{var} {head} if {render(cond, src, inner, hoist)}]"
     if value is None and name in ("count", "any", "all"):
         value, cond = cond, None
-    tests = "".join(f" if {render(x, src, inner, hoist)}" for x in (cond,) if x is not None)
+    conds = [cond] if cond is not None else []  # the conditions an item must pass
+    values = None  # for count and any: the value as conditions, when the hand's runs narrow it
+    head = f"for {var} in {render(xs, src, names, False)}"
+    narrowed = cond if cond is not None else value if name in ("count", "any") else None
+    by_runs = _hand_by_runs(src, names, cell, xs, narrowed)
+    if by_runs is not None:
+        runs, v, hand, rest = by_runs
+        if narrowed is cond:
+            conds = rest
+        else:
+            values = rest
+        if name in ("count", "any") and not conds and not values:  # the run's cards alone: counted by bisection
+            helper = src.bind(_holds_run if name == "any" else _count_run, "fn")
+            found = f"{helper}({hand}, {runs}.get({v}))"
+            return f"(len({hand}) > 0 and {found})" if name == "any" else f"(len({hand}) and {found})"
+        head = f"for {var} in ({src.bind(_run_in, 'fn')}({hand}, {runs}.get({v})) if len({hand}) > 0 else [])"
+    tests = "".join(f" if {render(x, src, inner, hoist)}" for x in conds)
+    if name == "filter":
+        return f"[{var} {head}{tests}]"
+    if values is not None:  # (count and any: whether each item of the run passes the rest)
+        tests += "".join(f" if {render(x, src, inner, hoist)}" for x in values)
+        if name == "count":
+            return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests})"
+        return f"{src.bind(any, 'agg')}({src.literal(True)} {head}{tests})"
     if name == "count":  # how many of the values are true
         return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests} if {render(value, src, inner, hoist)})"
     item = var if value is None else render(value, src, inner, hoist)
@@ -158,7 +255,7 @@ def _loop_invariant_call(c, src: Source, names: dict) -> bool:
         return c.kind != "const"
     form = tree[0]
     if form == "get":  # a name: worth it when it is read through a call, not as a field of the state
-        return _field_read(tree[1]) is None
+        return _field_read(tree[1]) is None and getattr(tree[1], "field_map", None) is None
     return form in ("call", "call1", "loop")
 
 
@@ -216,10 +313,13 @@ def compile_step(node, cell) -> tuple | None:
         return None
     src = _computing("filter")
     var = LOOP_VARIABLES[0]
+    of_items = id(cell) in node.cells
     try:
-        cond = render(node, src, {id(cell): var})
+        cond = render(node, src, {id(cell): var} if of_items else {})
     except _Unrenderable:
         return None
+    if not of_items:  # a condition of no item: tested once (if there are items), keeping all or none
+        return _returning(src, "def value(st, items):", f"([*items] if items and {cond} else [])")
     return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
 
 

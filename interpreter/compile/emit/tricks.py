@@ -30,7 +30,6 @@ rule (`beats`, `led_suit`) get `apply` too, and their playout calls those rules 
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left
 from operator import attrgetter
 
@@ -40,6 +39,7 @@ from ...core.results import Trick
 from ...core.source import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
 from ...phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from . import open_tricks
+from .expressions import _runs
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -60,23 +60,6 @@ def _field_of(getter) -> str | None:
     if len(args) == 1 and args[0] in ENGINE_FIELDS:
         return args[0]
     return None
-
-
-def _runs(table) -> dict | None:
-    """For a table in which the cards of each value are one run of card numbers (a suit, in a
-    pack numbered suit by suit), each value's (first, end) card numbers; else None."""
-    return _runs_of(table) if isinstance(table, tuple) else None
-
-
-@functools.lru_cache(maxsize=64)
-def _runs_of(table: tuple) -> dict | None:
-    out: dict = {}
-    for c, v in enumerate(table):
-        first, end = out.get(v, (c, c))
-        if end != c:
-            return None
-        out[v] = (first, c + 1)
-    return out
 
 
 def _values(table) -> tuple | None:
