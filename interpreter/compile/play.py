@@ -8,13 +8,35 @@ generated legal list and playout (interpreter/compile/emit/).
 from __future__ import annotations
 
 from ..core.errors import suggest
-from ..expr import ExprError, compile_filter
+from lark import Tree
+
+from ..expr import ExprError, compile_filter, parse
 from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from . import safety
 from .emit.expressions import compile_step
 from .emit.tricks import compile_tricks
 from .functions import expression_text
+
+
+def _lead(when) -> bool | None:
+    """True when condition `when` begins `leading and ...`, False when `not leading and ...` (it holds
+    only on lead, or only not on lead), else None. Read from its parse tree: an `and` chain whose
+    first operand is the engine's `leading`, or `not leading`."""
+    try:
+        tree = parse(expression_text(when))
+    except ExprError:
+        return None  # (reported where the condition is compiled)
+    if not (isinstance(tree, Tree) and tree.data == "and_"):
+        return None
+    while isinstance(tree, Tree) and tree.data == "and_":
+        tree = tree.children[0]
+    negated = isinstance(tree, Tree) and tree.data == "not_"
+    if negated:
+        tree = tree.children[0]
+    if isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) == "leading":
+        return not negated
+    return None
 
 
 class PlayCompiler:
@@ -31,7 +53,7 @@ class PlayCompiler:
             when = self.owner.expr(base + ("when",), "bool") if "when" in r else None
             text = r.get("description") or f"keep {r['keep']}" + (f" when {r['when']}" if "when" in r else "")
             mode = {"leading": ON_LEAD, "not leading": NOT_ON_LEAD}.get(" ".join(str(r.get("when", "")).split()))
-            rules[name] = PlayRule(name, when, keep, text, mode)
+            rules[name] = PlayRule(name, when, keep, text, mode, _lead(r["when"]) if "when" in r else None)
         return rules
 
     def card_filter(self, path, what="a play rule's `keep`"):

@@ -48,15 +48,18 @@ ALWAYS, ON_LEAD, NOT_ON_LEAD, IF = When  # (plain names for the play loop)
 class PlayRule:
     """One labelled restriction of the cascade."""
 
-    __slots__ = ("name", "when", "keep", "text", "mode")
+    __slots__ = ("name", "when", "keep", "text", "mode", "lead")
 
-    def __init__(self, name, when, keep, text, mode=None):
+    def __init__(self, name, when, keep, text, mode=None, lead=None):
         self.name = name
         self.when = when  # compiled bool, or None for always
         self.keep = keep  # keep(state, cards) -> the cards the rule allows
         self.text = text  # what to tell a player whose card it refuses
         # `when: leading` / `when: not leading` are so common that the play loop tests them directly
         self.mode = mode if mode is not None else (ALWAYS if when is None else IF)
+        # a `when` that begins `leading and ...` (True) or `not leading and ...` (False): a generated
+        # play loop does not ask it where it cannot hold; None: either
+        self.lead = lead
 
 
 class Announcement:

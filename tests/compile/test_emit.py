@@ -1118,3 +1118,58 @@ match: {deals: 1}
             st.won[0] = rng.sample(every, 3)
             st.set_trump(rng.choice([None, 0, 3]))
             assert fn(st) == compiled.fn(st), (source, st.hands[0])
+
+
+def test_a_rule_that_holds_only_on_lead_or_only_not_is_not_asked_where_it_cannot_hold():
+    """A rule's `when` that begins `leading and ...` or `not leading and ...` (read from its parse
+    tree, not its text) is left out of the generated legal list where it cannot hold; any other
+    condition is asked on both; the legal lists are the closures' at every move."""
+    from interpreter.compile.play import _lead
+
+    assert [_lead(w) for w in ("not leading and led_suit != trump", "leading and  trick_number == 1",
+                               "not leading", "not leading and trump == H or leading", "trump == H and leading",
+                               "not (leading and trump == H)")] == [False, True, None, None, None, None]
+    text = """game: T
+seats: [N, E, S, W]
+pack:
+  suits: [S, H, D, C]
+  ranks: [A, K, Q, J, T, 9]
+phases:
+  deal: {hand_size: 6}
+  play:
+  score:
+play:
+  leader: left(dealer)
+  trump: H
+  rules: [follow, ruff, open, either]
+play_rules:
+  follow:
+    when: not leading
+    keep: card.suit == led_suit
+  ruff:
+    when: not leading and led_suit != trump
+    keep: card.suit == trump
+  open:
+    when: leading and trick_number == 1
+    keep: card.suit != trump
+  either:
+    when: trick_number > 4 and not leading or leading and trick_number == 6
+    keep: card.rank != A
+contracts:
+  game:
+    score: tricks_won
+match: {deals: 3}
+"""
+    fast, reference = load_game("t.yaml", text=text), load_game("t.yaml", text=text, generated=False)
+    (prog,) = generated_phases(fast)
+    legal = prog.source.split("def playout")[0]
+    on_lead, not_on_lead = legal.split("if st.leading:")[1].split("    else:")
+    assert on_lead.count("_when") == 2 and not_on_lead.count("_when") == 2, legal  # (open, either; ruff, either)
+    for seed in range(20):
+        a, b, rng = fast.new_state(seed), reference.new_state(seed), random.Random(seed)
+        while not a.is_terminal:
+            assert a.legal_actions() == b.legal_actions()
+            move = rng.choice(a.legal_actions())
+            a.apply(move)
+            b.apply(b.find_action(str(move.name)))
+        assert a.totals == b.totals

@@ -120,8 +120,9 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
 
     With `grouped` (a playout), `gp` is the hand grouped by that table: a rule on it while
     no earlier rule has narrowed the hand reads its group instead of filtering the hand."""
-    rules = [rule for rule in phase._cascade
-             if not ((rule[0] == NOT_ON_LEAD and leading) or (rule[0] == ON_LEAD and not leading))]
+    rules = [rule for rule, lead in zip(phase._cascade, (r.lead for r in phase.rules))
+             if not (((rule[0] == NOT_ON_LEAD or lead is False) and leading)
+                     or ((rule[0] == ON_LEAD or lead is True) and not leading))]
     if not rules and grouped is not None:
         src.add(depth, "legal = hand")
         return True
