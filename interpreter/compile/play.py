@@ -7,9 +7,9 @@ generated legal list and playout (interpreter/compile/emit/).
 
 from __future__ import annotations
 
-from ..core.errors import suggest
 from lark import Tree
 
+from ..core.errors import suggest
 from ..expr import ExprError, compile_filter, parse
 from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
