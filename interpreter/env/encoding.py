@@ -33,6 +33,7 @@ from ..phases import every_phase
 SCORE_BOUND = 1e6  # observation values lie within +-this (scores are given as they are)
 KNOWN = 4096  # the actions whose ids a phase remembers, at most
 INT8 = np.dtype(np.int8)
+_INTEGERS = (int, np.integer)  # an action id as a learner gives it
 
 
 class EnvError(GameError):
@@ -163,15 +164,33 @@ class Table:
     def mask(self) -> np.ndarray:
         """1 for each legal id, 0 elsewhere (int8, as gymnasium's masks are)."""
         m = bytearray(len(self.space))
+        st = self.state
+        phase = st.phase
+        known = None if st.terminal else self.space._known.get(phase)
+        if known is not None and not (phase.kind == "declare" and _stepwise(phase, st)):
+            try:  # the common step: every legal action's id remembered by the phase (`ids_in`)
+                for a in st.legal_actions():
+                    m[known[a]] = 1
+                return np.frombuffer(m, INT8)
+            except KeyError:
+                m = bytearray(len(self.space))
         for i in self.ids_now():
             m[i] = 1
         return np.frombuffer(m, INT8)  # (the bytearray is the array's own: writable, nobody else's)
 
     def apply_id(self, i) -> None:
         """Take the action with id `i` for the current player; refuse an illegal one, changing nothing."""
-        name = self.space.name_of(i)
         st = self.state
         phase = st.phase
+        if isinstance(i, _INTEGERS) and not st.terminal and phase.kind != "declare":  # the common step
+            by_id = self.space._by_id.get(phase)
+            action = by_id.get(i) if by_id is not None else None
+            if action is not None:
+                legal = st._legal
+                if legal is not None and action in legal:  # (else apply() below says why it is refused)
+                    st.apply(action)
+                    return
+        name = self.space.name_of(i)
         stepwise = not st.terminal and phase.kind == "declare" and _stepwise(phase, st)
         if not stepwise:  # the phase's own action for the id, if legal; else the legal one of that name
             action = self.space.action_in(phase, int(i))

@@ -79,6 +79,30 @@ def test_legal_ids_and_mask_are_the_legal_actions():
         table.apply_id(rng.choice(ids))
 
 
+def test_a_card_not_held_is_refused_and_an_id_as_numpy_gives_it_is_taken_as_an_int():
+    """In play, the phase knows every card's id: a card of the pack the seat does not hold (or may not
+    play) is refused with the reason, the state unchanged; a numpy integer, as a learner's array
+    holds it, is the id it equals."""
+    game = barbu()
+    space = ActionSpace(game)
+    table = Table(space, game.new_state(5))
+    rng = random.Random(5)
+    while table.state.phase.kind != "tricks":
+        table.apply_id(rng.choice(table.legal_ids()))
+    table.mask()  # (the legal list is known before the id comes, as in a learner's loop)
+    st = table.state
+    held = {space.name_of(i) for i in table.legal_ids()}
+    other = next(i for i, name in enumerate(space.names) if name.startswith("play ") and name not in held)
+    history = list(st.history)
+    with pytest.raises(EnvError) as e:
+        table.apply_id(other)
+    assert e.value.message == f"`{space.names[other]}` (id {other}) is not legal now for {st.seat_name(st.current)}"
+    assert st.history == history
+    chosen = table.legal_ids()[0]
+    table.apply_id(np.int64(chosen))
+    assert st.history[:-1] == history and st.history[-1][1].name == space.names[chosen]
+
+
 def test_the_mask_is_1_at_each_legal_id_and_0_elsewhere():
     _, _, table = setup("barbu/barbu", 4)
     mask = table.mask()
