@@ -1032,33 +1032,39 @@ def test_any_cascade_plays_in_the_loop_what_it_plays_move_by_move(tmp_path_facto
     assert played(fast, seed, "playout") == played(reference, seed, "api")
 
 
-def test_a_jokers_suit_is_read_from_the_state_inline_and_follows_the_trump():
-    """With jokers that are trumps, a card's suit is the state's table for the trump (`st.suit`);
-    generated code reads it in place, without a call, and a joker of no suit (no trump made) is
-    none there too, as the closure says."""
+def four_seats_of_four_ranks(extra: str):
+    """(the compiler, the game, a state with seat 0 as the player) of four seats playing a pack of
+    four suits of A K Q J, with `extra` in the pack (its extra cards, what jokers are)."""
     from interpreter.compile.game import Compiler
     from interpreter.load.pipeline import resolve
 
-    text = """game: T
+    text = f"""game: T
 seats: [N, E, S, W]
 pack:
   suits: [S, H, D, C]
   ranks: [A, K, Q, J]
-  extra: [BJ, LJ]
-  jokers: trumps
+  {extra}
 phases:
-  deal: {hand_size: 4}
+  deal: {{hand_size: 4}}
   play:
   score:
 contracts:
   game:
     score: 0
-match: {deals: 1}
+match: {{deals: 1}}
 """
     compiler = Compiler(resolve("t.yaml", text=text))
     game = compiler.compile()
     st = game.new_state(1)
     st.player = 0
+    return compiler, game, st
+
+
+def test_a_jokers_suit_is_read_from_the_state_inline_and_follows_the_trump():
+    """With jokers that are trumps, a card's suit is the state's table for the trump (`st.suit`);
+    generated code reads it in place, without a call, and a joker of no suit (no trump made) is
+    none there too, as the closure says."""
+    compiler, game, st = four_seats_of_four_ranks("extra: [BJ, LJ]\n  jokers: trumps")
     st.hands[0] = [game.pack.parse(c) for c in "BJ LJ AS KH QD JC".split()]
     for source, counts in (("count(c in hand where c.suit == trump)", (3, 3, 2)),  # (none == none)
                            ("count(c in hand where c.suit == none)", (0, 0, 2))):
@@ -1075,28 +1081,7 @@ def test_a_suit_in_the_players_hand_is_found_by_bisection_as_the_walk_finds_it()
     are one run of card numbers, so generated code finds them by bisection instead of walking the
     hand, and a loop whose condition begins with the suit walks that suit's slice only; the answers
     are the walk's for every hand and value (a suit, none for a joker's suit, a loop's suit)."""
-    from interpreter.compile.game import Compiler
-    from interpreter.load.pipeline import resolve
-
-    text = """game: T
-seats: [N, E, S, W]
-pack:
-  suits: [S, H, D, C]
-  ranks: [A, K, Q, J]
-  extra: [JK]
-phases:
-  deal: {hand_size: 4}
-  play:
-  score:
-contracts:
-  game:
-    score: 0
-match: {deals: 1}
-"""
-    compiler = Compiler(resolve("t.yaml", text=text))
-    game = compiler.compile()
-    st = game.new_state(1)
-    st.player = 0
+    compiler, game, st = four_seats_of_four_ranks("extra: [JK]")
     rng = random.Random(7)
     every = list(range(len(game.pack.names)))
     sources = [f"{aggregate}(c in hand where c.suit == {value})"  # by bisection alone, no walk
