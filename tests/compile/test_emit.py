@@ -1138,7 +1138,7 @@ play_rules:
     when: leading and trick_number == 1
     keep: card.suit != trump
   either:
-    when: trick_number > 4 and not leading or leading and trick_number == 6
+    when: trick_number > 4 and not leading or leading and trick_number == 5
     keep: card.rank != A
 contracts:
   game:
@@ -1149,7 +1149,10 @@ match: {deals: 3}
     (prog,) = generated_phases(fast)
     legal = prog.source.split("def playout")[0]
     on_lead, not_on_lead = legal.split("if st.leading:")[1].split("    else:")
-    assert on_lead.count("_when") == 2 and not_on_lead.count("_when") == 2, legal  # (open, either; ruff, either)
+    bound = {id(v): k for k, v in prog.legal.__globals__.items() if k.startswith("_when")}
+    asked = {r.name: (bound[id(r.when)] in on_lead, bound[id(r.when)] in not_on_lead)
+             for r in prog.rules if r.when is not None and id(r.when) in bound}
+    assert asked == {"ruff": (False, True), "open": (True, False), "either": (True, True)}, legal
     for seed in range(20):
         a, b, rng = fast.new_state(seed), reference.new_state(seed), random.Random(seed)
         while not a.is_terminal:
