@@ -135,3 +135,20 @@ play_rules:
 match:
   deals: 1
 """
+
+
+def seat(st, name: str) -> int:
+    """The seat a game calls `name`."""
+    return list(st.game.seat_names).index(name)
+
+
+def names(st) -> list:
+    """The legal actions' names, in order."""
+    return [a.name for a in st.legal_actions()]
+
+
+def run(st, *actions):
+    """`st` after each of `actions` (names or actions), in turn."""
+    for a in actions:
+        st.apply(a)
+    return st

@@ -12,7 +12,7 @@ from interpreter.compile.game import Compiler
 from interpreter.expr import ExprError
 from interpreter.expr.memo import remembered
 from interpreter.load.pipeline import resolve
-from tests.phases.table import X, Y, Z, game, play, position
+from tests.phases.table import X, Y, Z, game, play, position, spec_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,8 +67,7 @@ def test_each_seat_scores_its_own_remembered_value():
 
 
 def test_a_function_asked_again_with_the_same_arguments_is_remembered_and_others_are_not():
-    assert remembered_functions(f"game: T\nseats: [X, Y, Z]\npack:\n  suits: [S, H, D]\n  ranks: [A, K, Q, J]\n"
-                                f"{COUNTING}") == {"mine", "twice", "per_trick", "table"}
+    assert remembered_functions(spec_text(COUNTING)) == {"mine", "twice", "per_trick", "table"}
     skat = remembered_functions((ROOT / "specs" / "skat" / "skat.yaml").read_text())
     assert {"held", "tops", "matadors"} <= skat
     spades = remembered_functions((ROOT / "specs" / "spades" / "spades.yaml").read_text())
@@ -221,11 +220,6 @@ def test_a_failure_inside_an_evaluation_ends_it():
 
 
 SHARING = """
-game: T
-seats: [X, Y, Z]
-pack:
-  suits: [S, H, D]
-  ranks: [A, K, Q, J]
 phases:
   deal: {hand_size: 4}
   play:
@@ -261,7 +255,7 @@ match: {deals: 1}
 
 
 def test_the_names_a_deals_scores_read_alike_are_shared_and_no_other():
-    compiler = Compiler(resolve("t.yaml", text=SHARING))
+    compiler = Compiler(resolve("t.yaml", text=spec_text(SHARING)))
     compiler.compile()
     assert not compiler.errors
     scope = compiler.scope

@@ -20,9 +20,14 @@ pack:
 """
 
 
+def spec_text(body: str, seats: str = "[X, Y, Z]", pack: str = PACK) -> str:
+    """The whole spec of `body` (everything but the seats and the pack)."""
+    return f"game: T\nseats: {seats}\n{pack}\n{body}"
+
+
 def game(body: str, seats: str = "[X, Y, Z]", pack: str = PACK):
     """The game of `body` (everything but the seats and the pack)."""
-    return load_game("t.yaml", text=f"game: T\nseats: {seats}\n{pack}\n{body}")
+    return load_game("t.yaml", text=spec_text(body, seats, pack))
 
 
 def position(game, hands, talon: str = "", dealer: int = X, cut: str | None = None):

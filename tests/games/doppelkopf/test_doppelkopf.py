@@ -19,7 +19,7 @@ from interpreter.record.replay import replay
 from interpreter.words.rulebook import rules
 from tests.games.doppelkopf.compare import play_against_the_reference
 from tests.games.doppelkopf.reference import Doppelkopf
-from tests.helpers import checked_random_game
+from tests.helpers import checked_random_game, names, run, seat
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC = ROOT / "specs" / "doppelkopf" / "doppelkopf.yaml"
@@ -46,20 +46,6 @@ def dealt(g, dealer: str, hands: dict):
     assert sorted(map(parse, cards)) == sorted(list(range(24)) * 2), "each card of the pack twice"
     return g.new_state(1, first_dealer=sn.index(dealer),
                        hands={1: [[parse(c) for c in hands[s].split()] for s in sn]})
-
-
-def seat(st, name: str) -> int:
-    return list(st.game.seat_names).index(name)
-
-
-def names(st) -> list:
-    return [a.name for a in st.legal_actions()]
-
-
-def run(st, *actions):
-    for a in actions:
-        st.apply(a)
-    return st
 
 
 def scores(st, k: int = 0) -> dict:

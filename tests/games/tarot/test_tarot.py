@@ -23,7 +23,7 @@ from interpreter.record.replay import replay
 from interpreter.words.rulebook import rules
 from tests.games.tarot.compare import play_against_the_reference
 from tests.games.tarot.reference import Tarot
-from tests.helpers import checked_random_game
+from tests.helpers import checked_random_game, names, run, seat
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC = ROOT / "specs" / "tarot" / "tarot.yaml"
@@ -50,20 +50,6 @@ def dealt(g, dealer: str, hands: dict, talon: str):
     return g.new_state(1, first_dealer=sn.index(dealer),
                        hands={1: [[parse(c) for c in hands[s].split()] for s in sn]},
                        talons={1: [parse(c) for c in talon.split()]})
-
-
-def seat(st, name: str) -> int:
-    return list(st.game.seat_names).index(name)
-
-
-def names(st) -> list:
-    return [a.name for a in st.legal_actions()]
-
-
-def run(st, *actions):
-    for a in actions:
-        st.apply(a)
-    return st
 
 
 def refused(st, action) -> IllegalAction:
