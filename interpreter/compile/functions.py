@@ -246,7 +246,8 @@ def _compile(owner, scope: Scope, remember: dict, seated: frozenset = frozenset(
                     owner.broken_functions.add(name)  # its uses are not errors of their own
                 continue
             if name in remember:  # (its arguments are keys: the types a parameter may have are single values)
-                impl = remembered(impl, name, _keys(params), seated=name in seated, opens=remember[name])
+                impl = remembered(impl, name, _keys(params), seated=name in seated, opens=remember[name],
+                                  arity=len(params))
             bodies[name] = (body, impl)
             if params:
                 scope.funcs[name] = Func(tuple(params.values()), rtype, impl, f.get("description", ""))

@@ -36,7 +36,7 @@ NO_ARGUMENTS = "none"  # a name of the spec (no parameters): one answer
 
 
 def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *, seated: bool = False,
-               opens: bool = True):
+               opens: bool = True, arity: int | None = None):
     """`impl(state, *args)`, remembering its values within the outermost remembering call.
 
     Parameters:
@@ -52,29 +52,31 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
             several seats (`evaluation`).
         opens: a call outside any evaluation opens one (the function asks others again and
             again); when false, such a call computes the value and keeps nothing, and the
-            function remembers only inside an evaluation something else opened."""
+            function remembers only inside an evaluation something else opened.
+        arity: how many arguments it takes, if known: one argument, told apart by itself alone
+            (`BY_ARGUMENTS`, not `seated`), is looked up without packing it (a seat's count: the
+            most common remembered function)."""
+
     if keys == NO_ARGUMENTS:
-        make_key = (lambda state, args: (call, state.player)) if seated else None
+        def make_key(state, args):
+            return (call, state.player)
     elif keys == BY_ARGUMENTS:
-        if seated:
-            def make_key(state, args):
-                return (call, state.player, args)
-        else:
-            def make_key(state, args):
-                return (call, args)
+        def make_key(state, args):
+            return (call, state.player, args)
+    elif seated:
+        def make_key(state, args):
+            return (call, state.player, args, tuple(map(type, args)))
     else:
-        if seated:
-            def make_key(state, args):
-                return (call, state.player, args, tuple(map(type, args)))
-        else:
-            def make_key(state, args):
-                return (call, args, tuple(map(type, args)))
+        def make_key(state, args):
+            return (call, args, tuple(map(type, args)))
+    # the keys made in place, without a call: a name's (itself), or its arguments' (with itself)
+    plain = 0 if keys == NO_ARGUMENTS and not seated else 1 if keys == BY_ARGUMENTS and not seated else 2
 
     def call(state, *args):
         d = state.__dict__
         if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
             memo = d["_fmemo"]
-            key = call if make_key is None else make_key(state, args)
+            key = call if plain == 0 else (call, args) if plain == 1 else make_key(state, args)
             if memo is None:
                 memo = d["_fmemo"] = {}
             else:
@@ -96,7 +98,19 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
         finally:
             d["_fdepth"] = False
 
-    call.remembers = impl
-    call.seated, call.opens = seated, opens
-    return call
-
+    if arity == 1 and plain == 1:  # one argument: found without packing it, or asked of `call`
+        def call1(state, a):
+            d = state.__dict__
+            if d.get("_fdepth"):
+                memo = d["_fmemo"]
+                if memo is not None:
+                    value = memo.get((call, (a,)), _MISSING)
+                    if value is not _MISSING:
+                        return value
+            return call(state, a)
+        out = call1
+    else:
+        out = call
+    out.remembers = impl
+    out.seated, out.opens = seated, opens
+    return out

@@ -161,15 +161,18 @@ def test_a_function_of_seats_or_cards_is_told_apart_by_its_arguments_and_a_name_
     where there are no parameters; two functions never share an answer."""
     from interpreter.expr.memo import BY_ARGUMENTS, NO_ARGUMENTS
 
-    seen = []
-    double = remembered(lambda st, p: seen.append(("double", p)) or 2 * p, "double", BY_ARGUMENTS)
-    triple = remembered(lambda st, p: seen.append(("triple", p)) or 3 * p, "triple", BY_ARGUMENTS)
-    seven = remembered(lambda st: seen.append("seven") or 7, "seven", NO_ARGUMENTS)
-    eight = remembered(lambda st: seen.append("eight") or 8, "eight", NO_ARGUMENTS)
-    outer = remembered(lambda st: [double(st, 1), triple(st, 1), double(st, 2), double(st, 1), seven(st),
-                                   eight(st), seven(st), triple(st, 1), eight(st)])
-    assert outer(Moment()) == [2, 3, 4, 2, 7, 8, 7, 3, 8]
-    assert seen == [("double", 1), ("triple", 1), ("double", 2), "seven", "eight"]
+    for arity in (None, 1):  # (a function known to take one argument looks it up without packing it)
+        seen = []
+        double = remembered(lambda st, p: seen.append(("double", p)) or 2 * p, "double", BY_ARGUMENTS, arity=arity)
+        triple = remembered(lambda st, p: seen.append(("triple", p)) or 3 * p, "triple", BY_ARGUMENTS, arity=arity)
+        seven = remembered(lambda st: seen.append("seven") or 7, "seven", NO_ARGUMENTS)
+        eight = remembered(lambda st: seen.append("eight") or 8, "eight", NO_ARGUMENTS)
+        outer = remembered(lambda st: [double(st, 1), triple(st, 1), double(st, 2), double(st, 1), seven(st),
+                                       eight(st), seven(st), triple(st, 1), eight(st)])
+        assert outer(Moment()) == [2, 3, 4, 2, 7, 8, 7, 3, 8]
+        assert seen == [("double", 1), ("triple", 1), ("double", 2), "seven", "eight"]
+        seen.clear()  # outside an evaluation, a call opens its own: nothing is kept from one to the next
+        assert [double(Moment(), 4), double(Moment(), 4)] == [8, 8] and seen == [("double", 4)] * 2
 
 
 @pytest.mark.parametrize("params,keys", [({}, "none"), ({"p": "seat", "c": "card"}, "arguments"),
