@@ -184,22 +184,25 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                                                                    else st.power)[c]),
                           doc="how the card beats others of its suit in play (trump order in trumps)"),
         },
-        "trick": {
-            "winner": Attr("seat", get=lambda st, t: t.winner, doc="who won the trick"),
-            "leader": Attr("seat", get=lambda st, t: t.leader, doc="who led to the trick"),
-            "number": Attr("number", get=lambda st, t: t.number, doc="the trick's number, from 1"),
-            "cards": Attr("list<card>", get=lambda st, t: t.cards, doc="the trick's cards in playing order"),
+        "trick": {  # (a `Trick` is its fields by place: interpreter/core/results.py)
+            "winner": Attr("seat", get=_item(3, lambda st, t: t.winner), doc="who won the trick"),
+            "leader": Attr("seat", get=_item(1, lambda st, t: t.leader), doc="who led to the trick"),
+            "number": Attr("number", get=_item(0, lambda st, t: t.number), doc="the trick's number, from 1"),
+            "cards": Attr("list<card>", get=_item(5, lambda st, t: t.cards, rest=True),
+                          doc="the trick's cards in playing order"),
             "led_suit": Attr("suit", get=lambda st, t: _no_suit(t.led_suit), doc="the suit led"),
         },
     }
     if bid_type is not None:
         attrs["call"] = {
-            "seat": Attr("seat", get=lambda st, c: c[0], doc="who made the call"),
-            "word": Attr("number", get=lambda st, c: c[2], doc="the word called (`double`), 0 for a bid or a pass"),
-            "passed": Attr("bool", get=lambda st, c: c[3], doc="whether the call was a pass"),
+            "seat": Attr("seat", get=_item(0, lambda st, c: c[0]), doc="who made the call"),
+            "word": Attr("number", get=_item(2, lambda st, c: c[2]),
+                         doc="the word called (`double`), 0 for a bid or a pass"),
+            "passed": Attr("bool", get=_item(3, lambda st, c: c[3]), doc="whether the call was a pass"),
         }
         if bid_type in NULLABLE:
-            attrs["call"]["bid"] = Attr(bid_type, get=lambda st, c: c[1], doc="the bid made (none for another call)")
+            attrs["call"]["bid"] = Attr(bid_type, get=_item(1, lambda st, c: c[1]),
+                                        doc="the bid made (none for another call)")
     if structure is not None:
         attrs["bid"] = {"level": Attr("number", table=structure[0], doc="the bid's level (the 4 of 4S)"),
                         "strain": Attr("suit", table=structure[1],
@@ -292,6 +295,13 @@ def _card_field(field: str, shifted, get):
     """Getter `get(st, c)` reads `st.FIELD[c]`, or when `shifted` is a table, `shifted[st.FIELD[c] + 1]`
     (the engine's -1 read as none); saying so lets generated code read it inline."""
     get.card_field = (field, shifted)
+    return get
+
+
+def _item(i: int, get, rest: bool = False):
+    """Getter `get(st, x)` reads item `i` of tuple `x` (with `rest`, the items from `i` on, as a tuple);
+    saying so lets generated code read it inline."""
+    get.item = (i, rest)
     return get
 
 

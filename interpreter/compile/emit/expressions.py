@@ -111,7 +111,7 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
     names = names or {}
     if c.cells and not c.cells <= names.keys():
         raise _Unrenderable  # (a variable of an enclosing loop this source does not write)
-    if hoist and _loop_invariant_call(c, src, names):
+    if hoist and (_loop_invariant_call(c, src, names) or _repeated_call(c, src, names)):
         return _once(c, src, names)
     if c.kind == "const":
         v = c.value
@@ -140,6 +140,9 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
         if field is not None and len(args) == 2 and field[0] in ENGINE_FIELDS:
             read = f"{src.field(field[0])}[{sub(args[1])}]"
             return read if field[1] is None else f"{src.bind(field[1], 'table')}[{read} + 1]"
+        item = getattr(args[0], "item", None)  # `x[i]` or `x[i:]` of a tuple: a trick's or a call's field
+        if item is not None and len(args) == 2:
+            return f"{sub(args[1])}[{src.literal(item[0])}{':' if item[1] else ''}]"
         if getattr(args[0], "card_power", False) and len(args) == 2 and args[1].tree is not None \
                 and args[1].tree[0] == "cell":  # a card's power, of a card held in a local (read twice)
             c = sub(args[1])
@@ -226,15 +229,19 @@ def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, valu
     tests = "".join(f" if {render(x, src, inner, hoist)}" for x in conds)
     if name == "filter":
         return f"[{var} {head}{tests}]"
+    # (a count, a sum, a least or a greatest walks every item: over a list, which Python makes faster
+    # than a generator's items; `any` and `all` stop at the first item that decides, as the closures do)
     if values is not None:  # (count and any: whether each item of the run passes the rest)
         tests += "".join(f" if {render(x, src, inner, hoist)}" for x in values)
         if name == "count":
-            return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests})"
+            return f"len([{src.literal(1)} {head}{tests}])"
         return f"{src.bind(any, 'agg')}({src.literal(True)} {head}{tests})"
     if name == "count":  # how many of the values are true
-        return f"{src.bind(sum, 'agg')}({src.literal(1)} {head}{tests} if {render(value, src, inner, hoist)})"
+        return f"len([{src.literal(1)} {head}{tests} if {render(value, src, inner, hoist)}])"
     item = var if value is None else render(value, src, inner, hoist)
-    return f"{src.bind(_AGGREGATE[name], 'agg')}({item} {head}{tests})"
+    if name in ("any", "all"):
+        return f"{src.bind(_AGGREGATE[name], 'agg')}({item} {head}{tests})"
+    return f"{src.bind(_AGGREGATE[name], 'agg')}([{item} {head}{tests}])"
 
 
 _UNSET = object()  # a value computed once (`_once`) not computed yet
@@ -248,7 +255,7 @@ def _loop_invariant_call(c, src: Source, names: dict) -> bool:
         return False  # (not within a loop, or a source that computes nothing once)
     if any(not names[cell].startswith("a") for cell in c.cells):
         return False  # it reads a loop variable (a function's parameters are the same at each turn)
-    if id(c) not in hoisted and len(hoisted) >= len(ONCE):
+    if _shape(c, src.shapes) not in hoisted and len(hoisted) >= len(ONCE):
         return False
     tree = c.tree
     if tree is None:
@@ -259,17 +266,75 @@ def _loop_invariant_call(c, src: Source, names: dict) -> bool:
     return form in ("call", "call1", "loop")
 
 
+def _shape(c, shapes: dict):
+    """What tells a computation of compiled node `c` from another: its form, the functions, tables and
+    variables it reads, and the same of its operands. Two nodes of one shape, reading no loop variable
+    (the parameters of a function are the same throughout), have one value within one evaluation:
+    the state does not move while an expression is computed. `shapes` keeps each node's (by id, with
+    the node, which it keeps alive while the source is written)."""
+    key = shapes.get(id(c))
+    if key is not None:
+        return key[1]
+    if c.kind == "const":
+        v = c.value
+        shape = ("const", type(v), v) if v is None or isinstance(v, (bool, int, str)) else ("node", id(c))
+    elif c.tree is None:
+        shape = ("node", id(c))
+    else:
+        form, *args = c.tree
+        shape = (form, *(_shape(a, shapes) if hasattr(a, "tree") and hasattr(a, "kind") else
+                         a if isinstance(a, str) else ("id", id(a)) for a in args))
+    shapes[id(c)] = (c, shape)
+    return shape
+
+
+def _repeats(node, shapes: dict, out: dict) -> dict:
+    """How many times each shape of call (`_CSE_FORMS`) occurs in the tree of `node`."""
+    tree = getattr(node, "tree", None)
+    if tree is None:
+        return out
+    if tree[0] in _CSE_FORMS:
+        key = _shape(node, shapes)
+        out[key] = out.get(key, 0) + 1
+    for part in tree[1:]:
+        if hasattr(part, "tree") and hasattr(part, "kind"):
+            _repeats(part, shapes, out)
+    return out
+
+
+_CSE_FORMS = ("call", "call1", "get")
+
+
+def _repeated_call(c, src: Source, names: dict) -> bool:
+    """Whether `c` is a call (of a spec function, an engine function, a getter) that the expression
+    makes again with the same arguments, reading no loop variable: `call(p)` in each branch of an
+    `if` chain. It is computed once, where first needed (`_once`), as a call invariant in a loop is."""
+    repeats = getattr(src, "repeats", None)
+    tree = c.tree
+    if not repeats or tree is None or tree[0] not in _CSE_FORMS:
+        return False
+    if tree[0] == "get" and (_field_read(tree[1]) is not None or getattr(tree[1], "field_map", None) is not None):
+        return False  # (a field of the state, read in place)
+    if tree[0] == "call" and any(getattr(tree[1], a, None) for a in ("item", "card_field", "card_power")):
+        return False  # (read in place: a trick's field, a card's suit or power)
+    if any(not names[cell].startswith("a") for cell in c.cells):
+        return False  # it reads a loop variable
+    key = _shape(c, src.shapes)
+    return repeats.get(key, 0) >= 2 and (key in src.hoisted or len(src.hoisted) < len(ONCE))
+
+
 def _once(c, src: Source, names: dict) -> str:
     """`c` computed where it is first needed and kept in a local (`h0`, `h1`...) for the later turns
-    of the loops around it: `(h0 if h0 is not UNSET else (h0 := ...))`, the local set to UNSET before
-    the expression runs. Computed at the place and moment it was first computed before, so a
-    value that fails fails as before, and one never needed is never computed."""
+    of the loops around it, and for the other places it is made with the same arguments (`_shape`):
+    `(h0 if h0 is not UNSET else (h0 := ...))`, the local set to UNSET before the expression runs.
+    Computed at the place and moment it was first computed before, so a value that fails fails as
+    before, and one never needed is never computed."""
     hoisted = src.hoisted
-    local = hoisted.get(id(c))
+    key = _shape(c, src.shapes)
+    local = hoisted.get(key)
     if local is None:
         body = render(c, src, names, hoist=False)
-        local = hoisted.setdefault(id(c), ONCE[len(hoisted)])
-        src.keep_alive.append(c)  # (its id names it while the source is written)
+        local = hoisted.setdefault(key, ONCE[len(hoisted)])
         unset = src.bind(_UNSET, "unset")
         src.once_lines.append(f"{local} = {unset}")
         src.once_bodies[local] = body
@@ -282,7 +347,7 @@ def compile_expression(node):
     generating gains nothing (the node is a constant, or its whole tree is one closure)."""
     if node is None or node.kind == "const" or node.tree is None or node.tree[0] == "get":
         return None  # (a name alone is read by its getter, which is as fast as it gets)
-    src = _computing("expression")
+    src = _computing("expression", node)
     try:
         body = render(node, src)
     except _Unrenderable:
@@ -297,7 +362,7 @@ def compile_function(node, cells) -> tuple | None:
     params = [f"a{i}" for i in range(len(cells))]
     if node is None or node.tree is None or any(p not in PARAMETERS for p in params):
         return None
-    src = _computing("function")
+    src = _computing("function", node)
     try:
         body = render(node, src, {id(cell): p for cell, p in zip(cells, params)})
     except _Unrenderable:
@@ -311,7 +376,7 @@ def compile_step(node, cell) -> tuple | None:
     them (interpreter/expr/__init__.py `_filter_step`); None when the node keeps its closures."""
     if node is None or node.tree is None:
         return None
-    src = _computing("filter")
+    src = _computing("filter", node)
     var = LOOP_VARIABLES[0]
     of_items = id(cell) in node.cells
     try:
@@ -323,10 +388,12 @@ def compile_step(node, cell) -> tuple | None:
     return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
 
 
-def _computing(title: str) -> Source:
-    """A source for one generated function whose loops compute their invariant calls once."""
+def _computing(title: str, node=None) -> Source:
+    """A source for one generated function whose loops compute their invariant calls once, as it
+    computes once the calls `node`, its expression, makes again with the same arguments."""
     src = Source(title)
-    src.hoisted, src.keep_alive, src.once_lines, src.once_bodies = {}, [], [], {}
+    src.hoisted, src.once_lines, src.once_bodies, src.shapes = {}, [], {}, {}
+    src.repeats = _repeats(node, src.shapes, {}) if node is not None else {}
     return src
 
 
