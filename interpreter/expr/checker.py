@@ -335,6 +335,7 @@ class _Compiler:
 
         def fn(ctx):
             return at(ctx, fs(ctx), fi(ctx))
+        at.checked_index = True  # (generated code may read `xs[k]` of a whole number k in place, and call it when out of range)
         return self.node(node, fn, elem(xs.type), [xs, i], tree=("call", at, xs, i))
 
     @_rule("attr")

@@ -510,7 +510,9 @@ def test_a_call_made_again_with_the_same_arguments_is_computed_once():
     state = State()
     assert fn(state) == 12 and state.calls == 0
     _, fn, (_, text) = both("sum(longest(p) + longest(p) for p in seats) + longest(player) + longest(player)")
-    assert fn(State()) == 2 * (5 + 4 + 5 + 3) + 2 * 4 and "h0 = " in text and "h1" not in text  # (the seat to play's)
+    assert fn(State()) == 2 * (5 + 4 + 5 + 3) + 2 * 4
+    # (kept: the player, and the call of him; the calls of each turn's seat are made at each turn)
+    assert len(re.findall(r"\bh[0-9] = ", text)) == 2 and not re.search(r":= [^)]*x0", text), text
 
 
 def test_operators_are_generated_and_the_rest_are_called():
@@ -1113,6 +1115,30 @@ def test_a_tricks_fields_are_read_in_place_as_their_getters_read_them():
         for p in range(4):
             st.player = p
             assert fn(st) == compiled.fn(st), (source, p)
+
+
+def test_an_item_at_a_fixed_place_is_read_in_place_and_a_place_out_of_range_fails_as_the_closure_fails():
+    """`tricks[-1]`, `trick[2]`: a list the state holds, at a whole number, is read in place when it is
+    long enough; when it is not, the checker's call says what is wrong and where, as the closure does.
+    The same item asked at several places is one value, read where first needed."""
+    from interpreter.core.results import Trick
+
+    compiler, game, st = four_seats_of_four_ranks("")
+    source = "if tricks[-1].winner == player or tricks[-1].leader == player then tricks[-1].number + trick[2].order else 0"
+    compiled = compile_expr(source, compiler.scope)
+    fn, generated = compile_expression(compiled.node)
+    assert "st.tricks[-1] if len(st.tricks) >= 1 else" in generated and generated.count(" = _unset") == 1, generated
+    st.tricks = [Trick.of(1, 2, (5, 1, 9, 13), (2, 3, 0, 1), 3, 1)]
+    for p, trick in ((3, [0, 4]), (1, [0]), (2, [0])):
+        st.player, st.trick_cards = p, trick
+        outcomes = []
+        for run in (compiled.fn, fn):
+            try:
+                outcomes.append(run(st))
+            except ExprError as e:
+                outcomes.append((e.message, e.line, e.column))
+        assert outcomes[0] == outcomes[1], (p, trick, outcomes)
+    assert isinstance(outcomes[0], tuple) and outcomes[0][2] == source.index("trick[2]") + 7  # (the index, `2`)
 
 
 def test_a_suit_in_the_players_hand_is_found_by_bisection_as_the_walk_finds_it():

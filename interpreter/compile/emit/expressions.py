@@ -28,6 +28,7 @@ keeps the closures (tests/compile/test_emit.py holds the two to the same records
 from __future__ import annotations
 
 import functools
+import re
 from bisect import bisect_left
 from operator import attrgetter
 
@@ -103,15 +104,16 @@ class _Unrenderable(Exception):
 _AGGREGATE = {"sum": sum, "any": any, "all": all, "min": _PLAIN["min"], "max": _PLAIN["max"]}
 
 
-def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str:
+def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: bool = True) -> str:
     """The source of compiled node `c`; `names` maps the loop variables (and parameters) in
     scope, by their cell, to the local that holds them. Within a loop, a call that reads no loop
-    variable is computed once (`_once`), unless `hoist` is false (a loop's items: Python allows
-    no assignment there)."""
+    variable is computed once (`_once`), and so is a call the expression makes again with the same
+    arguments, unless `hoist` is false (a loop's items: Python allows no assignment there), or,
+    for `c` itself and not its parts, `once` is (`_once` writing what it keeps)."""
     names = names or {}
     if c.cells and not c.cells <= names.keys():
         raise _Unrenderable  # (a variable of an enclosing loop this source does not write)
-    if hoist and (_loop_invariant_call(c, src, names) or _repeated_call(c, src, names)):
+    if hoist and once and (_loop_invariant_call(c, src, names) or _repeated_call(c, src, names)):
         return _once(c, src, names)
     if c.kind == "const":
         v = c.value
@@ -140,6 +142,11 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
         if field is not None and len(args) == 2 and field[0] in ENGINE_FIELDS:
             read = f"{src.field(field[0])}[{sub(args[1])}]"
             return read if field[1] is None else f"{src.bind(field[1], 'table')}[{read} + 1]"
+        if getattr(args[0], "checked_index", False) and len(args) == 3 and args[2].kind == "const" \
+                and type(args[2].value) is int and args[2].value != 0:  # `xs[k]` of a whole number k
+            items = sub(args[1])
+            if _SIMPLE.fullmatch(items):  # xs a local or a field of the state, read twice at no cost
+                return _index_in_place(src, args[0], items, args[2].value)
         item = getattr(args[0], "item", None)  # `x[i]` or `x[i:]` of a tuple: a trick's or a call's field
         if item is not None and len(args) == 2:
             return f"{sub(args[1])}[{src.literal(item[0])}{':' if item[1] else ''}]"
@@ -163,6 +170,17 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True) -> str
     if c.cells:
         raise _Unrenderable
     return f"{src.bind(c.fn, 'node')}(st)"  # a form this generator does not know: its closure
+
+
+_SIMPLE = re.compile(r"(st\.)?[a-z][a-z0-9_]*")
+
+
+def _index_in_place(src: Source, at, items: str, k: int) -> str:
+    """`xs[k]` (1-based, negative from the end) for a whole number `k` other than 0: the item when
+    the list is long enough, else the checker's call `at`, which says what is wrong where."""
+    i, need = (k - 1, k) if k > 0 else (k, -k)
+    return (f"({items}[{src.literal(i)}] if len({items}) >= {src.literal(need)} "
+            f"else {src.bind(at, 'fn')}(st, {items}, {src.literal(k)}))")
 
 
 def _conjuncts(node) -> list:
@@ -283,7 +301,8 @@ def _shape(c, shapes: dict):
     else:
         form, *args = c.tree
         shape = (form, *(_shape(a, shapes) if hasattr(a, "tree") and hasattr(a, "kind") else
-                         a if isinstance(a, str) else ("id", id(a)) for a in args))
+                         a if isinstance(a, str) else ("index",) if getattr(a, "checked_index", False) else ("id", id(a))
+                         for a in args))  # (each `xs[k]` has its checker's call, which says where: one value)
     shapes[id(c)] = (c, shape)
     return shape
 
@@ -332,8 +351,8 @@ def _once(c, src: Source, names: dict) -> str:
     hoisted = src.hoisted
     key = _shape(c, src.shapes)
     local = hoisted.get(key)
-    if local is None:
-        body = render(c, src, names, hoist=False)
+    if local is None:  # (what it computes may be computed once too: `c` itself is not, here)
+        body = render(c, src, names, once=False)
         local = hoisted.setdefault(key, ONCE[len(hoisted)])
         unset = src.bind(_UNSET, "unset")
         src.once_lines.append(f"{local} = {unset}")
@@ -388,12 +407,14 @@ def compile_step(node, cell) -> tuple | None:
     return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
 
 
-def _computing(title: str, node=None) -> Source:
+def _computing(title: str, *nodes) -> Source:
     """A source for one generated function whose loops compute their invariant calls once, as it
-    computes once the calls `node`, its expression, makes again with the same arguments."""
+    computes once the calls `nodes`, the expressions it computes, make again with the same arguments."""
     src = Source(title)
     src.hoisted, src.once_lines, src.once_bodies, src.shapes = {}, [], {}, {}
-    src.repeats = _repeats(node, src.shapes, {}) if node is not None else {}
+    src.repeats = {}
+    for node in nodes:
+        _repeats(node, src.shapes, src.repeats)
     return src
 
 
