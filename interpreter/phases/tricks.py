@@ -159,6 +159,8 @@ class Tricks(Phase):
         self.play = play_actions  # card number -> the card (its own play action)
         self.fast = _follow_only(self._cascade)  # the usual cascades (follow suit, must trump...): a closure for them
         self.announcements = tuple(announcements)
+        # (generated, when no announcement's condition reads the card: whether each may be said now, in one call)
+        self.words_hold = None
         if self.announcements:  # what each seat said is kept with its calls
             self.owns = ("call_extras",)
             self.records = ("said",)
@@ -232,14 +234,26 @@ class Tricks(Phase):
     def _with_words(self, plain_legal):
         """`legal` offering, after the cards `plain_legal` gives, each card with each word that
         may be said with it."""
-        said, announcements = self.said, self.announcements
+        said, announcements, holds = self.said, self.announcements, self.words_hold
 
         def legal(state):
             cards = plain_legal(state)
             state.player = state.to_play
             extra = [said[c, a.word] for a in announcements for c in a.card_filter(state, cards)]
             return cards + extra if extra else cards
-        return legal
+
+        def legal_together(state):  # (the conditions read no card: asked together, the same answers)
+            cards = plain_legal(state)
+            state.player = state.to_play
+            if not cards:
+                return cards
+            try:
+                answers = holds(state)
+            except Exception:  # asked one by one again, the failing one fails at its own place in the spec
+                return legal(state)
+            extra = [said[c, a.word] for a, yes in zip(announcements, answers) if yes for c in cards]
+            return cards + extra if extra else cards
+        return legal if holds is None else legal_together
 
     def install(self, generated) -> None:
         """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures:

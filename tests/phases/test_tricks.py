@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.core.errors import GameFault
+from interpreter.phases import every_phase
+
 from .table import (
     X,
     Y,
@@ -316,6 +319,46 @@ def test_an_announcement_condition_reads_the_hand_of_the_seat_to_play():
     st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     play(st, "trump D", "play JD")
     assert legal(st) == ["play AD"]  # one trump only: nothing to say
+
+
+FIRST_CARD = """
+  announcements:
+    {first}:
+      description: with the first card, holding two spades
+      when: count(tricks) == 0 and count(c in hand where c.suit == S) >= 2
+    {second}:
+      description: with the first card, holding three spades
+      when: count(tricks) == 0 and count(c in hand where c.suit == S) >= 3
+"""
+
+
+def test_words_whose_conditions_read_no_card_are_asked_together_with_the_same_answers():
+    """No word's condition reads the card: generated play asks them all in one call (what they ask alike
+    asked once), offering each word with every legal card, as the closures do word by word."""
+    g = spec(extra=FIRST_CARD.format(first="two", second="three"))
+    assert next(ph for ph in every_phase(g) if ph.kind == "tricks").words_hold is not None
+    st = position(g, ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
+    st.apply("trump H")
+    assert legal(st) == ["play AS", "play QS", "play JS", "play JD", "play AS two", "play QS two", "play JS two",
+                         "play JD two", "play AS three", "play QS three", "play JS three", "play JD three"]
+    play(st, "play AS two")
+    assert legal(st) == ["play KS"]  # (one spade: no word)
+    play(st, "play KS", "play KD")
+    assert legal(st) == ["play QS", "play JS", "play JD"]  # (not the first card any more)
+
+
+def test_a_word_whose_condition_fails_is_placed_at_its_own_condition():
+    """Asked together, a condition that cannot be computed is asked again word by word, so the fault is
+    placed at the condition that failed, as it is when each is asked alone."""
+    failing = FIRST_CARD.format(first="two", second="three").replace(
+        "count(tricks) == 0 and count(c in hand where c.suit == S) >= 3", "count(tricks) == 0 and (count(hand) + 1) * 1000000000000000000 > 0")
+    g = spec(extra=failing)
+    assert next(ph for ph in every_phase(g) if ph.kind == "tricks").words_hold is not None
+    st = position(g, ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
+    st.apply("trump H")
+    with pytest.raises(GameFault) as e:
+        st.legal_actions()
+    assert e.value.path[-2:] == ("three", "when") and "too large" in e.value.message, (e.value.path, e.value.message)
 
 
 TRUMP_ORDER = """

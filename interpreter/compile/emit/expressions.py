@@ -403,8 +403,25 @@ def compile_step(node, cell) -> tuple | None:
     except _Unrenderable:
         return None
     if not of_items:  # a condition of no item: tested once (if there are items), keeping all or none
-        return _returning(src, "def value(st, items):", f"([*items] if items and {cond} else [])")
+        fn, text = _returning(src, "def value(st, items):", f"([*items] if items and {cond} else [])")
+        fn.condition = node  # (several such may be computed together: `compile_conditions`)
+        return fn, text
     return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
+
+
+def compile_conditions(nodes) -> tuple | None:
+    """(the generated function, its source) of several conditions asked together, in order:
+    `value(st)`, the tuple of their values. What they ask alike is computed once (the words a
+    player may say with his card, each asking whether it is his first); None when one of them
+    keeps its closures."""
+    if not nodes or any(n is None or n.tree is None for n in nodes):
+        return None
+    src = _computing("conditions", *nodes)
+    try:
+        parts = [render(n, src) for n in nodes]
+    except _Unrenderable:
+        return None
+    return _returning(src, "def value(st):", f"({', '.join(parts)},)")
 
 
 def _computing(title: str, *nodes) -> Source:
