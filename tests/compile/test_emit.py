@@ -586,6 +586,19 @@ def test_a_call_that_reads_no_loop_variable_is_computed_once_for_every_turn_of_t
     assert closure(reference) == 1 + 2 + 3 + 4 + 17 and reference.calls == 4
 
 
+def test_a_loop_written_twice_is_computed_once_and_loops_over_other_variables_are_told_apart():
+    """The same loop at two places (its variable named alike or not) is one value; a loop's variable is
+    told by the loop that binds it, so loops that read another loop's variable are not taken for it."""
+    _, fn, (_, text) = both("count(p in seats where longest(p) > 3) + count(q in seats where longest(q) > 3)")
+    assert fn(State()) == 6 and len(re.findall(r"\bh[0-9] = ", text)) == 1, text
+    for source in ("sum(count(q in seats where longest(q) > longest(p)) for p in seats)"
+                   " + sum(count(q in seats where longest(q) > longest(q)) for p in seats)",
+                   "count(p in seats where any(q in seats where longest(q) > longest(p)))"
+                   " * 10 + count(p in seats where any(q in seats where longest(p) > longest(q)))"):
+        closure, fn, _ = both(source)
+        assert fn(State()) == closure(State()), source
+
+
 def test_a_value_computed_once_is_computed_where_it_was_first_needed_or_never():
     """Never computed when no turn needs it (an empty loop, a condition that fails first), and a value
     that fails fails as the closure does, at its place in the expression."""
@@ -1174,6 +1187,8 @@ def test_a_rule_that_holds_only_on_lead_or_only_not_is_not_asked_where_it_cannot
     """A rule's `when` that begins `leading and ...` or `not leading and ...` (read from its parse
     tree, not its text) is left out of the generated legal list where it cannot hold; any other
     condition is asked on both; the legal lists are the closures' at every move."""
+    from interpreter.phases.tricks import When
+
     from interpreter.compile.play import _lead
 
     assert [_lead(w) for w in ("not leading and led_suit != trump", "leading and  trick_number == 1",
@@ -1213,10 +1228,9 @@ match: {deals: 3}
     fast, reference = load_game("t.yaml", text=text), load_game("t.yaml", text=text, generated=False)
     (prog,) = generated_phases(fast)
     legal = prog.source.split("def playout")[0]
-    on_lead, not_on_lead = legal.split("if st.leading:")[1].split("    else:")
-    bound = {id(v): k for k, v in prog.legal.__globals__.items() if k.startswith("_when")}
-    asked = {r.name: (bound[id(r.when)] in on_lead, bound[id(r.when)] in not_on_lead)
-             for r in prog.rules if r.when is not None and id(r.when) in bound}
+    asks = {lead: {id(w) for w in whens} for lead, whens in prog.legal.asks.items()}  # (as the generator wrote them)
+    asked = {r.name: (id(r.when) in asks[True], id(r.when) in asks[False])
+             for r in prog.rules if r.when is not None and r.mode == When.IF}
     assert asked == {"ruff": (False, True), "open": (True, False), "either": (True, True)}, legal
     for seed in range(20):
         a, b, rng = fast.new_state(seed), reference.new_state(seed), random.Random(seed)

@@ -51,10 +51,18 @@ play_rules:
     description: with two cards, play diamonds
     when: count(hand) == 2
     keep: card.suit == D
+  void then trump:
+    description: void in the suit led, play a trump
+    when: not leading and count(c in hand where c.suit == led_suit) == 0
+    keep: card.suit == trump
+  last two in diamonds:
+    description: with two cards and none of the suit led, play a diamond
+    when: count(hand) == 2 and count(c in hand where c.suit == led_suit) == 0
+    keep: card.suit == D
 """
 
 
-def spec(rules="[follow suit]", direction="clockwise", extra="", score="tricks_won"):
+def spec(rules="[follow suit]", direction="clockwise", extra="", score="tricks_won", play_rules=None):
     return game(f"""
 direction: {direction}
 phases:
@@ -66,7 +74,7 @@ play:
   leader: next(dealer)
   rules: {rules}
 {extra}
-{RULES}
+{RULES if play_rules is None else play_rules}
 contracts:
   game:
     announce: {{trump: suit}}
@@ -359,6 +367,33 @@ def test_a_word_whose_condition_fails_is_placed_at_its_own_condition():
     with pytest.raises(GameFault) as e:
         st.legal_actions()
     assert e.value.path[-2:] == ("three", "when") and "too large" in e.value.message, (e.value.path, e.value.message)
+
+
+def test_rules_asked_together_apply_as_asked_in_turn_and_a_failing_one_is_placed_at_its_rule():
+    """Generated play asks the conditions of the rules that have one together, before the rules narrow
+    the hand (they read no card, and two of them ask whether the hand holds the suit led): each rule
+    applies or lapses as when asked in turn. A condition that cannot be computed makes the cards be
+    found again rule by rule, so the fault is placed at that rule's condition."""
+    rules = "[follow suit, void then trump, last two in diamonds]"
+    g = spec(rules=rules)
+    (tricks,) = [ph for ph in every_phase(g) if ph.kind == "tricks"]
+    assert "y = (" in tricks.source and "return _closures" in tricks.source
+    st = position(g, ["AS KS QS JS", "AH KH QH AD", "JH KD QD JD"], dealer=Z)
+    play(st, "trump D", "play AS")
+    assert legal(st) == ["play AD"]  # void in spades: a trump
+    play(st, "play AD", "play KD", "play AH")  # Y won with the ace of trumps, and leads
+    assert legal(st) == ["play JH"]  # Z follows
+    play(st, "play JH")
+    assert legal(st) == ["play KS", "play QS", "play JS"]  # X, void in hearts, has no trump: any card
+    play(st, "play KS", "play KH")
+    assert legal(st) == ["play QD", "play JD"]  # Z, void now, with two cards: a trump, a diamond
+    broken = spec(rules=rules, play_rules=RULES.replace(
+        "when: count(hand) == 2 and", "when: not leading and (count(hand) + 1) * 1000000000000000000 > 0 and"))
+    st = position(broken, ["AS KS QS JS", "AH KH QH AD", "JH KD QD JD"], dealer=Z)
+    play(st, "trump D", "play AS")
+    with pytest.raises(GameFault) as e:
+        st.legal_actions()
+    assert e.value.path[-2:] == ("last two in diamonds", "when") and "too large" in e.value.message, e.value.path
 
 
 TRUMP_ORDER = """

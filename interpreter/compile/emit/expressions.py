@@ -284,23 +284,35 @@ def _loop_invariant_call(c, src: Source, names: dict) -> bool:
     return form in ("call", "call1", "loop")
 
 
-def _shape(c, shapes: dict):
+def _shape(c, shapes: dict, bound: dict | None = None):
     """What tells a computation of compiled node `c` from another: its form, the functions, tables and
     variables it reads, and the same of its operands. Two nodes of one shape, reading no loop variable
     (the parameters of a function are the same throughout), have one value within one evaluation:
-    the state does not move while an expression is computed. `shapes` keeps each node's (by id, with
-    the node, which it keeps alive while the source is written)."""
+    the state does not move while an expression is computed. A loop's own variable is told by the
+    loop that binds it (`bound`: its cell -> how many loops were around it where the shape began), so
+    the same loop written twice has one shape. `shapes` keeps each node's (by id, with the node, which
+    it keeps alive while the source is written)."""
     key = shapes.get(id(c))
     if key is not None:
         return key[1]
+    bound = bound or {}
     if c.kind == "const":
         v = c.value
-        shape = ("const", type(v), v) if v is None or isinstance(v, (bool, int, str)) else ("node", id(c))
+        shape = ("const", type(v), v) if v is None or isinstance(v, (bool, int, str)) or (
+            type(v) is tuple and all(type(x) is int for x in v)) else ("node", id(c))  # (seats, a list of cards)
     elif c.tree is None:
         shape = ("node", id(c))
+    elif c.tree[0] == "cell":
+        k = bound.get(id(c.tree[1]))
+        shape = ("cell", ("id", id(c.tree[1])) if k is None else ("bound", k))
+    elif c.tree[0] == "loop":
+        name, cell, items, cond, value = c.tree[1:]
+        inner = {**bound, id(cell): len(bound)}
+        shape = ("loop", name, _shape(items, shapes, bound),
+                 *(None if part is None else _shape(part, shapes, inner) for part in (cond, value)))
     else:
         form, *args = c.tree
-        shape = (form, *(_shape(a, shapes) if hasattr(a, "tree") and hasattr(a, "kind") else
+        shape = (form, *(_shape(a, shapes, bound) if hasattr(a, "tree") and hasattr(a, "kind") else
                          a if isinstance(a, str) else ("index",) if getattr(a, "checked_index", False) else ("id", id(a))
                          for a in args))  # (each `xs[k]` has its checker's call, which says where: one value)
     shapes[id(c)] = (c, shape)
@@ -321,13 +333,14 @@ def _repeats(node, shapes: dict, out: dict) -> dict:
     return out
 
 
-_CSE_FORMS = ("call", "call1", "get")
+_CSE_FORMS = ("call", "call1", "get", "loop")
 
 
 def _repeated_call(c, src: Source, names: dict) -> bool:
-    """Whether `c` is a call (of a spec function, an engine function, a getter) that the expression
-    makes again with the same arguments, reading no loop variable: `call(p)` in each branch of an
-    `if` chain. It is computed once, where first needed (`_once`), as a call invariant in a loop is."""
+    """Whether `c` is a call (of a spec function, an engine function, a getter) or a loop that the
+    expression makes again with the same arguments, reading no variable of a loop around it: `call(p)`
+    in each branch of an `if` chain, whether the hand holds the suit led in each rule's condition. It is
+    computed once, where first needed (`_once`), as a call invariant in a loop is."""
     repeats = getattr(src, "repeats", None)
     tree = c.tree
     if not repeats or tree is None or tree[0] not in _CSE_FORMS:
@@ -424,15 +437,43 @@ def compile_conditions(nodes) -> tuple | None:
     return _returning(src, "def value(st):", f"({', '.join(parts)},)")
 
 
+def conditions_in_place(src: Source, nodes, depth: int, otherwise: str) -> bool:
+    """Write at `depth` of `src`, a function of `st`, `y = (...)`: the values of conditions `nodes`,
+    in order, what they ask alike computed once; should one fail, `return otherwise` (a call that
+    asks them one by one, and fails where its own place in the spec says). False, writing nothing,
+    when one of them keeps its closures."""
+    if not nodes or any(n is None or n.tree is None for n in nodes):
+        return False
+    _hoisting(src, nodes)
+    try:
+        parts = [render(n, src) for n in nodes]
+        lines = src.once_lines
+    except _Unrenderable:
+        return False
+    finally:  # (the rest of the source computes nothing once)
+        del src.hoisted, src.once_lines, src.once_bodies, src.shapes, src.repeats
+    for line in lines:
+        src.add(depth, line)
+    src.add(depth, "try:")
+    src.add(depth + 1, f"y = ({', '.join(parts)},)")
+    src.add(depth, "except Exception:")
+    src.add(depth + 1, f"return {otherwise}")
+    return True
+
+
 def _computing(title: str, *nodes) -> Source:
     """A source for one generated function whose loops compute their invariant calls once, as it
     computes once the calls `nodes`, the expressions it computes, make again with the same arguments."""
     src = Source(title)
-    src.hoisted, src.once_lines, src.once_bodies, src.shapes = {}, [], {}, {}
-    src.repeats = {}
+    _hoisting(src, nodes)
+    return src
+
+
+def _hoisting(src: Source, nodes) -> None:
+    """Make `src` compute once, as it writes `nodes`, what they compute again (`_once`)."""
+    src.hoisted, src.once_lines, src.once_bodies, src.shapes, src.repeats = {}, [], {}, {}, {}
     for node in nodes:
         _repeats(node, src.shapes, src.repeats)
-    return src
 
 
 def _returning(src: Source, head: str, body: str) -> tuple:

@@ -39,7 +39,7 @@ from ...core.results import Trick
 from ...core.source import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
 from ...phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from . import open_tricks
-from .expressions import _runs
+from .expressions import _runs, conditions_in_place
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -133,11 +133,14 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
     # narrowed the hand; `cands` is then the hand or a part of the cards whose `x` is `gv`, and
     # the next rule on that `x` keeps all of them or none, with no card to test
     sole = None
+    asked = _conditions_together(src, reads, phase, depth, rules)
+    src.asked[leading] = [when for mode, when, _, _ in rules if mode == IF]  # (what each branch asks: the tests)
     for k, (mode, when, keep, eq) in enumerate(rules):
         first = k == 0
         d = depth
         if mode == IF:
-            src.add(d, f"if {reads.closure(d, when, 'when')}(st):")
+            src.add(d, f"if y[{src.literal(asked.index(when))}]:" if asked else
+                    f"if {reads.closure(d, when, 'when')}(st):")
             d += 1
         if eq is not None:
             (table, value), rest = eq
@@ -187,6 +190,21 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
     elif last is None:  # a playout's legal list is only chosen from, never kept: the hand itself will do
         src.add(depth, "legal = cands")
     return not rules
+
+
+def _conditions_together(src: Source, reads: _Reads, phase, depth: int, rules) -> list:
+    """The conditions of the rules that have one, written in place (`y`, their values in order) when
+    each is generated: what they ask alike is asked once (whether the hand holds the suit led, asked
+    by following, trumping and overtrumping), and no function is called to ask them. They read no
+    card and change nothing, so asking them before the rules narrow the hand gives each rule the same
+    answer; one that fails makes the cards be found again by the closures, rule by rule, which fail
+    where the rules do. The conditions asked, in order, or [] when each is asked at its rule (in a
+    playout's loop, always)."""
+    whens = [when for mode, when, _, _ in rules if mode == IF]
+    if reads.playout or any(getattr(w, "node", None) is None for w in whens):
+        return []
+    otherwise = f"{src.bind(type(phase).legal.__get__(phase), 'closures')}(st)"
+    return whens if conditions_in_place(src, [w.node for w in whens], depth, otherwise) else []
 
 
 def _winning(src: Source, reads: _Reads, depth: int) -> None:
@@ -365,6 +383,7 @@ def generate(phase, drawn: bool = False) -> Source:
     moves go through apply(): `moves_apart`), and of `apply` when the spec says who takes a trick
     or what suit is led (`open_tricks`); with `drawn`, of `drawn` alone."""
     src = Source("trick play")
+    src.asked = {}
     if drawn:
         _loop(src, phase, True)
         return src
@@ -473,6 +492,7 @@ def compile_tricks(phase) -> tuple:
     names = ("legal",) + (("apply",) if open_tricks.is_open(phase) else ()) + \
         (("playout",) if not open_tricks.moves_apart(phase) else ())
     built = dict(zip(names, src.build(*names)))
+    built["legal"].asks = src.asked
     playout = built.get("playout")
     if playout is not None:
         playout = _playout(playout, phase, _unrolled(phase) is not None)
