@@ -61,6 +61,17 @@ class Category:
         self.split_long = split_long  # runs longer than 6 split after this many cards (0: never)
 
 
+def _by(hand, table, n: int) -> list[list]:
+    """The cards of `hand` by their value in `table` (a suit, a rank: 0 to n - 1; any other, such as
+    none (-1), left out), each list in the hand's order: one walk of the hand."""
+    out = [[] for _ in range(n)]
+    for c in hand:
+        v = table[c]
+        if 0 <= v < n:
+            out[v].append(c)
+    return out
+
+
 def said_text(parts) -> str:
     """What a seat said of its combination, as the others heard it: `size 4, top K`."""
     return ", ".join(f"{part} {value}" for part, value in parts) or "nothing"
@@ -81,6 +92,11 @@ class Declare(Phase):
         self.categories = tuple(categories)
         # the words of a later declarer's answer, by how her best compares with the first's
         self.answers = answers or {}
+        # whether card numbers run suit by suit, in the suits' order, and within a suit rank by rank,
+        # with no copies: then the runs of a hand are found in one walk of its sorted cards
+        suit, rank, cards = pack.suit, pack.rank, [c for c in range(len(pack)) if pack.suit[c] >= 0]
+        self.in_order = pack.copies == 1 and all(
+            suit[a] < suit[b] or suit[a] == suit[b] and rank[a] < rank[b] for a, b in zip(cards, cards[1:]))
 
     # ---- finding combinations ---------------------------------------------------------
 
@@ -92,23 +108,34 @@ class Declare(Phase):
             if hand:
                 out.append(("hand", tuple(hand)))
         elif cat.finder == "suits":
-            for si, s in enumerate(pack.suits):
-                cards = tuple(c for c in hand if pack.suit[c] == si)
+            for si, cards in enumerate(_by(hand, pack.suit, len(pack.suits))):
                 if cards and len(cards) >= cat.at_least:
-                    out.append((s, cards))
+                    out.append((pack.suits[si], tuple(cards)))
         elif cat.finder == "ranks":
-            for ri, r in enumerate(pack.ranks):
+            for ri, cards in enumerate(_by(hand, pack.rank, len(pack.ranks))):
                 if cat.ranks is not None and ri not in cat.ranks:
                     continue
-                cards = tuple(c for c in hand if pack.rank[c] == ri)
                 if len(cards) >= max(cat.at_least, 1):
-                    out.append((r, cards))
+                    out.append((pack.ranks[ri], tuple(cards)))
+        elif self.in_order:  # runs, in one walk of the sorted hand: the same runs in the same order
+            suit, rank = pack.suit, pack.rank
+            run, last = [], None
+            for c in sorted(hand):
+                if suit[c] < 0:
+                    continue
+                if run and (suit[c] != suit[last] or rank[c] != rank[last] + 1):
+                    self._run(run, cat, out)
+                    run = []
+                run.append(c)
+                last = c
+            self._run(run, cat, out)
         else:  # runs: consecutive ranks of one suit, high to low
-            for si in range(len(pack.suits)):
-                held = sorted((pack.rank[c], c) for c in hand if pack.suit[c] == si)
+            rank = pack.rank
+            for held in _by(hand, pack.suit, len(pack.suits)):
+                held = sorted((rank[c], c) for c in held)
                 run: list[int] = []
                 for r, c in held:
-                    if run and r != pack.rank[run[-1]] + 1:
+                    if run and r != rank[run[-1]] + 1:
                         self._run(run, cat, out)
                         run = []
                     run.append(c)

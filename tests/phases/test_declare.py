@@ -368,3 +368,37 @@ def test_a_clone_dealt_other_cards_declares_from_its_own_cards():
     world._legal = None
     world.hands[X][:] = [parse(c) for c in "AS KS QS AH".split()]
     assert legal(world) == legal(st) == ["declare point nothing", "declare point H", "declare point S"]
+
+
+@pytest.mark.parametrize("spec_path", ["piquet/rubicon", "klaberjass/klaberjass", "piquet/au-cent"])
+def test_the_runs_of_a_hand_found_in_one_walk_are_those_found_suit_by_suit(spec_path):
+    """A pack numbered suit by suit, in the suits' order, and rank by rank (no copies): the runs of a
+    hand are found in one walk of its sorted cards, and they are the runs, in the same order, that
+    sorting each suit's cards by rank finds, for any hand, sorted or not, and with runs split long."""
+    import random
+    from pathlib import Path
+
+    from interpreter.compile.game import load_game
+    from interpreter.phases import every_phase
+
+    g = load_game(Path(__file__).resolve().parents[2] / "specs" / f"{spec_path}.yaml")
+    st = g.new_state(1)
+    rng = random.Random(7)
+    for phase in every_phase(g):
+        if phase.kind != "declare":
+            continue
+        assert phase.in_order
+        for cat in phase.categories:
+            for split in (cat.split_long, 0, 4):
+                cat.split_long, before = split, cat.split_long
+                for _ in range(300):
+                    hand = rng.sample(range(len(g.pack)), rng.randrange(len(g.pack) + 1))
+                    if rng.random() < 0.5:
+                        hand.sort()
+                    walked = phase.find(st, cat, hand)
+                    phase.in_order = False
+                    try:
+                        assert walked == phase.find(st, cat, hand), (cat.name, hand)
+                    finally:
+                        phase.in_order = True
+                cat.split_long = before
