@@ -31,6 +31,7 @@ from ..phases.score import Score
 from ..phases.swap import SwapTurnUp
 from ..phases.trump_bid import TrumpBid
 from . import safety
+from .emit.expressions import compile_function as generate_function
 from .order import link_phases
 
 PHASE_KEYS = {
@@ -419,6 +420,9 @@ class PhaseCompiler:
             source = str(c.get(key, default))
             try:
                 impl, _ = compile_function(source, self.owner.scope, params, what=f"`{key}`")
+                generated = generate_function(*impl.body) if self.owner.generated else None
+                if generated is not None:  # one generated function instead of a tree of closures
+                    impl = generated[0]
                 safety.check(self.owner, base + (key,), source, self.owner.scope)
                 self.owner.places.add(impl, base + (key,))
             except ExprError as e:
