@@ -98,16 +98,19 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
         finally:
             d["_fdepth"] = False
 
-    if arity == 1 and plain == 1:  # one argument: found without packing it, or asked of `call`
+    if arity == 1 and plain == 1:  # one argument: found, or computed and kept, without packing it
         def call1(state, a):
             d = state.__dict__
             if d.get("_fdepth"):
                 memo = d["_fmemo"]
                 if memo is not None:
-                    value = memo.get((call, (a,)), _MISSING)
+                    key = (call, (a,))
+                    value = memo.get(key, _MISSING)
+                    if value is _MISSING and len(memo) < MAX_KEPT:
+                        value = memo[key] = impl(state, a)
                     if value is not _MISSING:
                         return value
-            return call(state, a)
+            return call(state, a)  # (the first answer of an evaluation, one too many, or none open)
         out = call1
     else:
         out = call
