@@ -320,13 +320,20 @@ def _shape(c, shapes: dict, bound: dict | None = None):
 
 
 def _repeats(node, shapes: dict, out: dict) -> dict:
-    """How many times each shape of call (`_CSE_FORMS`) occurs in the tree of `node`."""
+    """How many times each shape of call (`_CSE_FORMS`) may be computed by one computation of `node`:
+    of the two branches of an `if`, only one is (`f(p)` in both is made once, and kept for nothing)."""
     tree = getattr(node, "tree", None)
     if tree is None:
         return out
     if tree[0] in _CSE_FORMS:
         key = _shape(node, shapes)
         out[key] = out.get(key, 0) + 1
+    if tree[0] == "if":
+        _repeats(tree[1], shapes, out)
+        then, other = _repeats(tree[2], shapes, {}), _repeats(tree[3], shapes, {})
+        for key in then.keys() | other.keys():
+            out[key] = out.get(key, 0) + max(then.get(key, 0), other.get(key, 0))
+        return out
     for part in tree[1:]:
         if hasattr(part, "tree") and hasattr(part, "kind"):
             _repeats(part, shapes, out)
