@@ -289,10 +289,16 @@ class PhaseCompiler:
                                  "write a number, a constant of the game (`pack_size`, an option's number), `dealt`, "
                                  "or a bound such as `min([..., 13])`")
                 greatest = 0
-        return Call(name, n, self.owner.step, first, lowest, highest, allowed, words,
+        call = Call(name, n, self.owner.step, first, lowest, highest, allowed, words,
                     bool(p.get("void_if_all_pass", False)), blind, extras, bool(p.get("second_round", False)),
                     p.get("pass", True) is not False, unseen, greatest=int(max(greatest, 0)),
                     because=numbers.get("because"))
+        if allowed is not None and self.owner.generated and not self.owner.errors:
+            # every number a seat may bid, asked in one generated filter: what the condition asks alike
+            # of each number (the bids so far, the highest) is computed once for the list
+            call.allowed_numbers = self.owner.plays.card_filter(base + ("numbers", "allowed"),
+                                                                what="`allowed`", var=("number", "number"))
+        return call
 
     def _phase_pass_cards(self, name, p, base, ctx):
         if "to" not in p:

@@ -56,12 +56,13 @@ class PlayCompiler:
             rules[name] = PlayRule(name, when, keep, text, mode, _lead(r["when"]) if "when" in r else None)
         return rules
 
-    def card_filter(self, path, what="a play rule's `keep`"):
-        """A condition on `card`, compiled to select the cards of a hand that pass it."""
+    def card_filter(self, path, what="a play rule's `keep`", var=("card", "card")):
+        """A condition on `card` (or on `var`: its name and type), compiled to select the cards of a hand
+        (the items of a list) that pass it."""
         source = expression_text(self.owner._get(path))
         try:
             generate = (lambda node, cell: (compile_step(node, cell) or (None,))[0]) if self.owner.generated else None
-            keep = compile_filter(source, self.owner.scope, "card", "card", what=what, generate=generate)
+            keep = compile_filter(source, self.owner.scope, *var, what=what, generate=generate)
             safety.check(self.owner, path, source, self.owner.scope)
             self.owner.places.add(keep, path)
             first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))

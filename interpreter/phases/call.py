@@ -57,6 +57,9 @@ class Call(Phase):
         self.lowest = lowest  # compiled: number
         self.highest = highest  # compiled: number
         self.allowed = allowed  # compiled bool over `player` and `number`, or None
+        # (generated: `allowed` as a filter of the numbers, `number` its loop variable, which computes
+        # once what it asks alike of every number; `allowed` asked number by number is the reference)
+        self.allowed_numbers = None
         self.words = words  # [(word, value, compiled condition)]
         self.void_if_all_pass = void_if_all_pass
         self.pass_action = Action("call", PASS, "pass")
@@ -113,10 +116,15 @@ class Call(Phase):
         if self.second_round:
             return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(state)]
         lo, hi = self.lowest(state), self.highest(state)
-        for k in range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1):
-            state.number = k
-            if self.allowed is None or self.allowed(state):
-                out.append(self._number(k))
+        numbers = range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1)
+        if self.allowed_numbers is not None and numbers:
+            state.number = numbers[-1]  # (where asking number by number leaves it)
+            out += [self._number(k) for k in self.allowed_numbers(state, list(numbers))]
+        else:
+            for k in numbers:
+                state.number = k
+                if self.allowed is None or self.allowed(state):
+                    out.append(self._number(k))
         for word, _, condition in self.words:
             state.player = p
             if condition(state):

@@ -25,9 +25,10 @@ def spec_text(body: str, seats: str = "[X, Y, Z]", pack: str = PACK) -> str:
     return f"game: T\nseats: {seats}\n{pack}\n{body}"
 
 
-def game(body: str, seats: str = "[X, Y, Z]", pack: str = PACK):
-    """The game of `body` (everything but the seats and the pack)."""
-    return load_game("t.yaml", text=spec_text(body, seats, pack))
+def game(body: str, seats: str = "[X, Y, Z]", pack: str = PACK, generated: bool = True):
+    """The game of `body` (everything but the seats and the pack); with `generated` false, played by
+    the closures (the reference generated code is held to)."""
+    return load_game("t.yaml", text=spec_text(body, seats, pack), generated=generated)
 
 
 def position(game, hands, talon: str = "", dealer: int = X, cut: str | None = None):
@@ -94,7 +95,7 @@ def walk(st, *names) -> list[tuple[int, list[str]]]:
 
 
 def one_deal(phases: str, score: str, *, direction: str = "clockwise", deal: str = "hand_size: 4", head: str = "",
-             contract: str = "", pack: str = PACK):
+             contract: str = "", pack: str = PACK, generated: bool = True):
     """A game of one deal: dealt (`deal`: the deal phase's settings), then `phases` (YAML lines
     under `phases:`), then scored by `score`.
 
@@ -111,4 +112,4 @@ contracts:
 {contract}
     score: {score}
 match: {{deals: 1}}
-""", pack=pack)
+""", pack=pack, generated=generated)

@@ -16,9 +16,9 @@ BOARD = "(if call(player) == board then 50 else 10 * call(player)) + call_index(
 SCORE = BOARD + " + (if announced(player, rainbow) then 100 else 0)"
 
 
-def spec(call=CALL, direction="clockwise", more="", blind="", score=SCORE):
+def spec(call=CALL, direction="clockwise", more="", blind="", score=SCORE, generated=True):
     return one_deal(f"  call:\n{call}\n{blind}\n{more}", score, direction=direction,
-                    head="dealer: {first: random, next: next(dealer)}")
+                    head="dealer: {first: random, next: next(dealer)}", generated=generated)
 
 
 def test_each_seat_calls_once_in_turn_within_its_limits():
@@ -159,6 +159,32 @@ def test_a_limit_on_the_last_call_from_the_calls_made_the_hook():
                                           (Z, ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"])]
     assert legal(st) == ["bid 0", "bid 2", "bid 3", "bid 4"]  # 1 + 2 + 1 would make the 4 tricks
     assert refused(st, "bid 1") == ("X may not bid 1 now (`allowed` forbids it)", "allowed")
+
+
+def test_the_numbers_allowed_are_asked_together_with_the_answers_asked_one_by_one():
+    """Generated play asks `allowed` of every number in one filter whose loop variable is `number`, what
+    it asks alike of each number (the bids so far) computed once for the list; the numbers are those
+    the closures, the reference, allow asking one by one, at every turn."""
+    import itertools
+
+    from interpreter.phases import every_phase
+
+    hook = (NUMBERS_ONLY + """
+    numbers:
+      from: 0
+      to: 4
+      allowed: count(callers) < 2 or number + sum(call(q) for q in callers) != 4 and number != count(callers)
+""").replace("    numbers: {from: 0, to: 4}\n", "")
+    fast, reference = spec(hook, score="0"), spec(hook, score="0", generated=False)
+    assert [ph.allowed_numbers is not None for g in (fast, reference) for ph in every_phase(g)
+            if ph.kind == "call"] == [True, False]
+    for bids in itertools.product(range(5), repeat=2):
+        a, b = position(fast, HANDS, dealer=X), position(reference, HANDS, dealer=X)
+        for k in bids:
+            assert legal(a) == legal(b)
+            a.apply(f"bid {k}")
+            b.apply(f"bid {k}")
+        assert legal(a) == legal(b) == [f"bid {k}" for k in range(5) if k + sum(bids) != 4 and k != 2], bids
 
 
 # ---------------------------------------------------------------- calls before looking
