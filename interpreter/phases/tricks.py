@@ -251,8 +251,9 @@ class Tricks(Phase):
                 answers = holds(state)
             except Exception:  # asked one by one again, the failing one fails at its own place in the spec
                 return legal(state)
-            extra = [said[c, a.word] for a, yes in zip(announcements, answers) if yes for c in cards]
-            return cards + extra if extra else cards
+            if not any(answers):  # (the common case: no word may be said now)
+                return cards
+            return cards + [said[c, a.word] for a, yes in zip(announcements, answers) if yes for c in cards]
         return legal if holds is None else legal_together
 
     def install(self, generated) -> None:
