@@ -297,7 +297,8 @@ class PhaseCompiler:
             # every number a seat may bid, asked in one generated filter: what the condition asks alike
             # of each number (the bids so far, the highest) is computed once for the list
             call.allowed_numbers = self.owner.plays.card_filter(base + ("numbers", "allowed"),
-                                                                what="`allowed`", var=("number", "number"))
+                                                                what="`allowed`", var=("number", "number"),
+                                                                whole=True)
         return call
 
     def _phase_pass_cards(self, name, p, base, ctx):

@@ -14,7 +14,7 @@ from ..expr import ExprError, compile_filter, parse
 from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from . import safety
-from .emit.expressions import compile_conditions, compile_step
+from .emit.conditions import compile_conditions, compile_step, compile_steps
 from .emit.tricks import compile_tricks
 from .functions import expression_text
 
@@ -56,13 +56,16 @@ class PlayCompiler:
             rules[name] = PlayRule(name, when, keep, text, mode, _lead(r["when"]) if "when" in r else None)
         return rules
 
-    def card_filter(self, path, what="a play rule's `keep`", var=("card", "card")):
+    def card_filter(self, path, what="a play rule's `keep`", var=("card", "card"), whole=False):
         """A condition on `card` (or on `var`: its name and type), compiled to select the cards of a hand
-        (the items of a list) that pass it."""
+        (the items of a list) that pass it; `whole`: generated as one function, its conjuncts' steps
+        and all (a play rule's keep is not: the trick play runs its first step in place)."""
         source = expression_text(self.owner._get(path))
         try:
             generate = (lambda node, cell: (compile_step(node, cell) or (None,))[0]) if self.owner.generated else None
-            keep = compile_filter(source, self.owner.scope, *var, what=what, generate=generate)
+            steps = (lambda nodes, cell: (compile_steps(nodes, cell) or (None,))[0]) \
+                if self.owner.generated and whole else None
+            keep = compile_filter(source, self.owner.scope, *var, what=what, generate=generate, generate_steps=steps)
             safety.check(self.owner, path, source, self.owner.scope)
             self.owner.places.add(keep, path)
             first, rest = getattr(keep, "select_eq_then", (getattr(keep, "select_eq", None), ()))
@@ -118,7 +121,7 @@ class PlayCompiler:
         apath, said = self.play_setting(key, "announcements")
         announcements = []
         for word, a in (said or {}).items():
-            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
+            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`", whole=True)
             text = a.get("description") or f"when {a['when']}"
             announcements.append(Announcement(str(word), self.owner.call_words[str(word)], when, text))
         tpath, _ = self.play_setting(key, "trump")
@@ -145,7 +148,7 @@ class PlayCompiler:
                 self.owner.error(bpath, "`beats` says which card wins a trick, so it cannot ask `wins_trick`, "
                                         "which asks `beats`: compare `card` with `best` instead")
             else:
-                beats = self.card_filter(bpath, what="`beats`")
+                beats = self.card_filter(bpath, what="`beats`", whole=True)
         led_path, _ = self.play_setting(key, "led_suit")
         led = self.owner.expr(led_path, "suit") if led_path else None
         tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,

@@ -98,7 +98,7 @@ def compile_expr(source: str, scope: Scope, expect: str | None = None, what: str
 
 
 def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: str = "the condition",
-                   generate=None):
+                   generate=None, generate_steps=None):
     """Compile a condition on loop variable `var` into ``keep(ctx, items) -> list``.
 
     The play loop tests every card of a hand against rules like `card.suit == led_suit`;
@@ -115,6 +115,10 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
     for a conjunct tested item by item (its compiled node, the loop variable's cell), or for a
     conjunct or a whole condition that does not read the item: generated source instead of
     closures (interpreter/compile/emit/expressions.py); None keeps the closure.
+
+    `generate_steps(nodes, cell)`, when given, may return one function doing the steps of all the
+    conjuncts (their compiled nodes), in the same order: one call instead of one per conjunct, for a
+    caller that has no use for the first step on its own (`select_eq_then`: a play rule's keep).
     """
     with _compiling():
         if not isinstance(source, str):
@@ -138,6 +142,11 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
                 todo[:0] = node.children
             else:
                 conjuncts.append(node)
+        if generate_steps is not None and len(conjuncts) > 1 and not any(
+                _selection(compiler, node, cell) for node in conjuncts):
+            fused = generate_steps([compiler.compile(node, "bool") for node in conjuncts], cell)
+            if fused is not None:
+                return fused
         steps = [_filter_step(compiler, node, cell, generate) for node in conjuncts]
     if len(steps) == 1:
         return steps[0]
@@ -155,6 +164,18 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
     return keep
 
 
+def _selection(compiler: "_Compiler", node, cell):
+    """For a conjunct `f(var)` of a scope function with a form that selects from a list (`wins_trick`),
+    that form; else None."""
+    if isinstance(node, Tree) and node.data == "call" and len(node.children) == 2:
+        func = compiler.scope.funcs.get(str(node.children[0]))
+        arg = node.children[1]
+        if (func is not None and func.select is not None and isinstance(arg, Tree) and arg.data == "name"
+                and compiler.local.get(str(arg.children[0]), (None, None))[1] is cell):
+            return func.select
+    return None
+
+
 def _filter_step(compiler: "_Compiler", node, cell, generate=None):
     """One conjunct as ``step(ctx, items) -> kept items``."""
     code = compiler.compile(node, "bool")
@@ -166,12 +187,9 @@ def _filter_step(compiler: "_Compiler", node, cell, generate=None):
             return generated
         f = code.fn
         return lambda ctx, items: list(items) if items and f(ctx) else []
-    if isinstance(node, Tree) and node.data == "call" and len(node.children) == 2:
-        func = compiler.scope.funcs.get(str(node.children[0]))
-        arg = node.children[1]
-        if (func is not None and func.select is not None and isinstance(arg, Tree) and arg.data == "name"
-                and compiler.local.get(str(arg.children[0]), (None, None))[1] is cell):
-            return func.select
+    select = _selection(compiler, node, cell)
+    if select is not None:
+        return select
     if isinstance(node, Tree) and node.data in ("compare", "in_"):
         if node.data == "compare":
             left, op, right = node.children

@@ -644,7 +644,7 @@ def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_
     and one that does not read it as one test of the condition, keeping all the cards or none, as
     the closure does; the cards kept are the closure's, in order, for any list of cards (none
     included)."""
-    from interpreter.compile.emit.expressions import compile_step
+    from interpreter.compile.emit.conditions import compile_step
     from interpreter.expr import compile_filter
 
     made = []
@@ -664,6 +664,40 @@ def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_
     for _ in range(50):
         items = rng.sample(every, rng.randrange(len(every) + 1))
         assert fast(State(), items) == closure(State(), items)
+
+
+@pytest.mark.parametrize("source", [f for f in FILTERS if " and " in f] + [
+    "card.suit == H and xs[4] > x and card.rank != T", "card.rank != T and 12 / (x - 7) > 1 and card.suit == H"])
+def test_a_filters_conjuncts_generated_as_one_function_keep_what_their_steps_keep_and_fail_alike(source):
+    """An announcement's condition (or `beats`, or `allowed`) is generated as one function doing every
+    conjunct's step in turn, one that reads no card tested once: the cards kept are the steps', in order,
+    for any list of cards, and a conjunct that fails fails as its step does, at its place."""
+    from interpreter.compile.emit.conditions import compile_step, compile_steps
+    from interpreter.expr import compile_filter
+
+    made = []
+
+    def steps(nodes, cell):
+        out = compile_steps(nodes, cell)
+        made.extend([out[1]] if out else [])
+        return out[0] if out else None
+
+    closure = compile_filter(source, SCOPE, "card", "card")
+    fast = compile_filter(source, SCOPE, "card", "card", generate=lambda n, c: (compile_step(n, c) or (None,))[0],
+                          generate_steps=steps)
+    assert len(made) == 1 and made[0].count("kept = ") == source.count(" and ") + 1, made
+    rng = random.Random(source)
+    every = cards("AS KS QS 2S AH KH QH TH 2H 3H 4D 5C 9C")
+    for _ in range(50):
+        items, state = rng.sample(every, rng.randrange(len(every) + 1)), State()
+        try:
+            want = closure(state, items)
+        except ExprError as e:
+            with pytest.raises(ExprError) as got:
+                fast(state, items)
+            assert (got.value.message, got.value.line, got.value.column) == (e.message, e.line, e.column)
+            continue
+        assert fast(state, items) == want
 
 
 @given(_arith(4), hst.integers(-50, 50), hst.integers(-50, 50), hst.integers(-50, 50))

@@ -409,65 +409,6 @@ def compile_function(node, cells) -> tuple | None:
     return _returning(src, f"def value({', '.join(['st', *params])}):", body)
 
 
-def compile_step(node, cell) -> tuple | None:
-    """(the generated function, its source) of one conjunct of a filter over loop variable `cell`:
-    `value(st, items)`, the items for which `node` holds, in order, as the closure's step keeps
-    them (interpreter/expr/__init__.py `_filter_step`); None when the node keeps its closures."""
-    if node is None or node.tree is None:
-        return None
-    src = _computing("filter", node)
-    var = LOOP_VARIABLES[0]
-    of_items = id(cell) in node.cells
-    try:
-        cond = render(node, src, {id(cell): var} if of_items else {})
-    except _Unrenderable:
-        return None
-    if not of_items:  # a condition of no item: tested once (if there are items), keeping all or none
-        fn, text = _returning(src, "def value(st, items):", f"([*items] if items and {cond} else [])")
-        fn.condition = node  # (several such may be computed together: `compile_conditions`)
-        return fn, text
-    return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
-
-
-def compile_conditions(nodes) -> tuple | None:
-    """(the generated function, its source) of several conditions asked together, in order:
-    `value(st)`, the tuple of their values. What they ask alike is computed once (the words a
-    player may say with his card, each asking whether it is his first); None when one of them
-    keeps its closures."""
-    if not nodes or any(n is None or n.tree is None for n in nodes):
-        return None
-    src = _computing("conditions", *nodes)
-    try:
-        parts = [render(n, src) for n in nodes]
-    except _Unrenderable:
-        return None
-    return _returning(src, "def value(st):", f"({', '.join(parts)},)")
-
-
-def conditions_in_place(src: Source, nodes, depth: int, otherwise: str) -> bool:
-    """Write at `depth` of `src`, a function of `st`, `y = (...)`: the values of conditions `nodes`,
-    in order, what they ask alike computed once; should one fail, `return otherwise` (a call that
-    asks them one by one, and fails where its own place in the spec says). False, writing nothing,
-    when one of them keeps its closures."""
-    if not nodes or any(n is None or n.tree is None for n in nodes):
-        return False
-    _hoisting(src, nodes)
-    try:
-        parts = [render(n, src) for n in nodes]
-        lines = src.once_lines
-    except _Unrenderable:
-        return False
-    finally:  # (the rest of the source computes nothing once)
-        del src.hoisted, src.once_lines, src.once_bodies, src.shapes, src.repeats
-    for line in lines:
-        src.add(depth, line)
-    src.add(depth, "try:")
-    src.add(depth + 1, f"y = ({', '.join(parts)},)")
-    src.add(depth, "except Exception:")
-    src.add(depth + 1, f"return {otherwise}")
-    return True
-
-
 def _computing(title: str, *nodes) -> Source:
     """A source for one generated function whose loops compute their invariant calls once, as it
     computes once the calls `nodes`, the expressions it computes, make again with the same arguments."""

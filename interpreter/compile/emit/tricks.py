@@ -39,7 +39,8 @@ from ...core.results import Trick
 from ...core.source import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
 from ...phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from . import open_tricks
-from .expressions import _runs, conditions_in_place
+from .conditions import conditions_in_place
+from .expressions import _runs
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
