@@ -638,6 +638,16 @@ FILTERS = [  # conditions on `card` tested card by card (none is a `card.x == va
 ]
 
 
+def _keeping_sources(generator, made: list):
+    """`generator` (of a filter's generated functions) as `compile_filter` calls it, keeping in `made`
+    the source of each function it writes."""
+    def generate(*args):
+        out = generator(*args)
+        made.extend([out[1]] if out else [])
+        return out[0] if out else None
+    return generate
+
+
 @pytest.mark.parametrize("source", FILTERS)
 def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_what_its_closure_keeps(source):
     """A play rule's `keep` conjunct that reads the card is generated as `[x0 for x0 in items if ...]`,
@@ -648,14 +658,8 @@ def test_a_condition_tested_card_by_card_is_one_generated_comprehension_keeping_
     from interpreter.expr import compile_filter
 
     made = []
-
-    def generate(node, cell):
-        out = compile_step(node, cell)
-        made.extend([out[1]] if out else [])
-        return out[0] if out else None
-
     closure = compile_filter(source, SCOPE, "card", "card")
-    fast = compile_filter(source, SCOPE, "card", "card", generate=generate)
+    fast = compile_filter(source, SCOPE, "card", "card", generate=_keeping_sources(compile_step, made))
     reads_the_card = source != "x > 3"
     assert made and all(("for x0 in items if" in text) == reads_the_card for text in made)
     assert all(("[*items] if items and" in text) != reads_the_card and "h0" not in text for text in made)
@@ -676,15 +680,9 @@ def test_a_filters_conjuncts_generated_as_one_function_keep_what_their_steps_kee
     from interpreter.expr import compile_filter
 
     made = []
-
-    def steps(nodes, cell):
-        out = compile_steps(nodes, cell)
-        made.extend([out[1]] if out else [])
-        return out[0] if out else None
-
     closure = compile_filter(source, SCOPE, "card", "card")
-    fast = compile_filter(source, SCOPE, "card", "card", generate=lambda n, c: (compile_step(n, c) or (None,))[0],
-                          generate_steps=steps)
+    fast = compile_filter(source, SCOPE, "card", "card", generate=_keeping_sources(compile_step, []),
+                          generate_steps=_keeping_sources(compile_steps, made))
     assert len(made) == 1 and made[0].count("kept = ") == source.count(" and ") + 1, made
     rng = random.Random(source)
     every = cards("AS KS QS 2S AH KH QH TH 2H 3H 4D 5C 9C")
