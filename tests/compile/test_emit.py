@@ -1219,9 +1219,8 @@ def test_a_rule_that_holds_only_on_lead_or_only_not_is_not_asked_where_it_cannot
     """A rule's `when` that begins `leading and ...` or `not leading and ...` (read from its parse
     tree, not its text) is left out of the generated legal list where it cannot hold; any other
     condition is asked on both; the legal lists are the closures' at every move."""
-    from interpreter.phases.tricks import When
-
     from interpreter.compile.play import _lead
+    from interpreter.phases.tricks import When
 
     assert [_lead(w) for w in ("not leading and led_suit != trump", "leading and  trick_number == 1",
                                "not leading", "not leading and trump == H or leading", "trump == H and leading",

@@ -16,15 +16,18 @@ from tests.phases.table import X, Y, Z, game, play, position, spec_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# each seat's tricks, asked twice by `twice` (so remembered) and read for `player`
-COUNTING = """
+# one deal of four cards each, played from the dealer's left: what the specs below share
+ONE_DEAL = """
 phases:
   deal: {hand_size: 4}
   play:
   score:
 play:
   leader: left(dealer)
-  rules: [follow suit]
+"""
+
+# each seat's tricks, asked twice by `twice` (so remembered) and read for `player`
+COUNTING = ONE_DEAL + """  rules: [follow suit]
 play_rules:
   follow suit:
     when: not leading
@@ -222,14 +225,7 @@ def test_a_failure_inside_an_evaluation_ends_it():
     assert not st._fdepth and st._fmemo is None
 
 
-SHARING = """
-phases:
-  deal: {hand_size: 4}
-  play:
-  score:
-play:
-  leader: left(dealer)
-functions:
+SHARING = ONE_DEAL + """functions:
   spades_played:
     description: the spades played in the deal (a list walked, the same for every seat)
     value: count(c in played where c.suit == S)
