@@ -149,31 +149,43 @@ def worth_remembering(bodies: dict) -> frozenset:
     (body node, the function as the scope holds it)): every function that does some work
     (`_work`) and that a body asks again with the same arguments, as far as its text shows (in
     a loop whose variable its arguments do not read, or twice); and every function whose body
-    does so (its call is the evaluation the values are kept in)."""
+    does so (its call is the evaluation the values are kept in). A call of a function remembered
+    is work: one lookup of the caller's answer costs less than its body and that lookup (a party's
+    seat asked for each trick, through what the seat was dealt)."""
     names_of = {id(fn): name for name, (_, fn) in bodies.items()}
-    out = set()
+    asked_by = {}
     for name, (node, _) in bodies.items():
         asked: list = []
         _asks(node, (), names_of, asked)
-        times = Counter(callee for callee, _ in asked)
-        again = {callee for callee, repeated in asked
-                 if (repeated or times[callee] > 1) and _work(bodies[callee][0]) >= COSTLY}
-        if again:
-            out |= again | {name}
-    return frozenset(out)
+        asked_by[name] = asked
+    out: set = set()
+    while True:
+        work = {name: _work(node, names_of, out) for name, (node, _) in bodies.items()}
+        found = set()
+        for name, asked in asked_by.items():
+            times = Counter(callee for callee, _ in asked)
+            again = {callee for callee, repeated in asked if (repeated or times[callee] > 1) and work[callee] >= COSTLY}
+            if again:
+                found |= again | {name}
+        if found <= out:
+            return frozenset(out)
+        out |= found
 
 
 COSTLY = 2  # calls and loops in a body worth a lookup instead (a constant, a name, `a + b` are not)
 
 
-def _work(node) -> int:
-    """The calls and loops in a checked body (a constant, which has no tree, counts none)."""
+def _work(node, names_of: dict | None = None, remembered: set = frozenset()) -> int:
+    """The calls and loops in a checked body (a constant, which has no tree, counts none); a call of
+    a function in `remembered` (named by `names_of`) counts as much as a lookup is worth."""
     tree = getattr(node, "tree", None)
     if tree is None:
         return 0
     form, *args = tree
     here = form in ("call", "call1", "loop")
-    return here + sum(_work(part) for part in args if hasattr(part, "tree"))
+    if here and form != "loop" and names_of and names_of.get(id(args[0])) in remembered:
+        here = COSTLY
+    return here + sum(_work(part, names_of, remembered) for part in args if hasattr(part, "tree"))
 
 
 def _loops(node) -> bool:

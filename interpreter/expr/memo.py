@@ -26,7 +26,7 @@ from __future__ import annotations
 from .syntax import ExprError
 
 _MISSING = object()
-MAX_KEPT = 100_000  # answers kept in one evaluation
+MAX_KEPT = 100_000  # answers of one function kept in one evaluation
 
 
 # how a remembered function's answers are told apart (`remembered`'s `keys`)
@@ -57,36 +57,47 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
             (`BY_ARGUMENTS`, not `seated`), is looked up without packing it (a seat's count: the
             most common remembered function)."""
 
+    # each function's answers in a dict of its own (`_fmemo` maps the function to it), told apart by
+    # `key(state, args)`; a name with no parameters read for no seat keeps its one answer in `_fmemo`
+    # itself, and a one-argument function told apart by it alone keys its dict by that argument
     if keys == NO_ARGUMENTS:
         def make_key(state, args):
-            return (call, state.player)
+            return state.player
     elif keys == BY_ARGUMENTS:
         def make_key(state, args):
-            return (call, state.player, args)
+            return (state.player, args)
     elif seated:
         def make_key(state, args):
-            return (call, state.player, args, tuple(map(type, args)))
+            return (state.player, args, tuple(map(type, args)))
     else:
         def make_key(state, args):
-            return (call, args, tuple(map(type, args)))
-    # the keys made in place, without a call: a name's (itself), or its arguments' (with itself)
+            return (args, tuple(map(type, args)))
+    # the keys made in place, without a call: a name's (none), one argument's (itself), arguments' (them)
     plain = 0 if keys == NO_ARGUMENTS and not seated else 1 if keys == BY_ARGUMENTS and not seated else 2
+    one = arity == 1 and plain == 1
 
     def call(state, *args):
         d = state.__dict__
         if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
             memo = d["_fmemo"]
-            key = call if plain == 0 else (call, args) if plain == 1 else make_key(state, args)
             if memo is None:
                 memo = d["_fmemo"] = {}
-            else:
-                value = memo.get(key, _MISSING)
-                if value is not _MISSING:
-                    return value
-                if len(memo) >= MAX_KEPT:
-                    raise ExprError(f"the spec's functions were asked more than {MAX_KEPT:,} different questions "
-                                    f"while one rule was computed (the last of them `{name}`)")
-            value = memo[key] = impl(state, *args)
+            if plain == 0:
+                value = memo.get(call, _MISSING)
+                if value is _MISSING:
+                    value = memo[call] = impl(state)
+                return value
+            mine = memo.get(call)
+            if mine is None:
+                mine = memo[call] = {}
+            key = (args[0] if one else args) if plain == 1 else make_key(state, args)
+            value = mine.get(key, _MISSING)
+            if value is not _MISSING:
+                return value
+            if len(mine) >= MAX_KEPT:
+                raise ExprError(f"the spec's functions were asked more than {MAX_KEPT:,} different questions "
+                                f"while one rule was computed (the last of them `{name}`)")
+            value = mine[key] = impl(state, *args)
             return value
         if not opens:
             return impl(state, *args)
@@ -98,18 +109,20 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
         finally:
             d["_fdepth"] = False
 
-    if arity == 1 and plain == 1:  # one argument: found, or computed and kept, without packing it
+    if one:  # one argument: found, or computed and kept, without packing it
         def call1(state, a):
             d = state.__dict__
             if d.get("_fdepth"):
                 memo = d["_fmemo"]
                 if memo is not None:
-                    key = (call, (a,))
-                    value = memo.get(key, _MISSING)
-                    if value is _MISSING and len(memo) < MAX_KEPT:
-                        value = memo[key] = impl(state, a)
-                    if value is not _MISSING:
-                        return value
+                    mine = memo.get(call)
+                    if mine is not None:
+                        value = mine.get(a, _MISSING)
+                        if value is not _MISSING:
+                            return value
+                        if len(mine) < MAX_KEPT:
+                            value = mine[a] = impl(state, a)
+                            return value
             return call(state, a)  # (the first answer of an evaluation, one too many, or none open)
         out = call1
     else:

@@ -79,6 +79,31 @@ def test_a_function_asked_again_with_the_same_arguments_is_remembered_and_others
     assert remembered_functions((ROOT / "specs" / "barbu" / "barbu.yaml").read_text()) == set()
 
 
+# `side` does little itself (one call and a comparison), but what it calls is remembered: asked for
+# each trick, a lookup of its own answer costs less than its body and that lookup
+PARTIES = COUNTING.replace("contracts:", """  side:
+    description: a seat is on the side of the seat with most spades (one call of a remembered function)
+    params: {p: seat}
+    value: per_trick(p) >= 1
+  side_tricks:
+    description: the tricks the side won, each asking `side` of its winner
+    value: count(t in tricks where side(t.winner)) + count(t in tricks where side(t.winner) and t.number > 1)
+  near:
+    description: the seat after a seat, asked again but only a step of the engine's
+    params: {p: seat}
+    value: next(p) == p
+  nears:
+    value: count(t in tricks where near(t.winner)) + count(t in tricks where near(t.leader))
+contracts:""").replace("score: 100 * twice + table", "score: 100 * twice + table + side_tricks + nears")
+
+
+def test_a_function_whose_work_is_a_lookup_of_a_remembered_one_is_remembered_when_asked_again():
+    found = remembered_functions(spec_text(PARTIES))
+    assert {"per_trick", "side", "side_tricks"} <= found and "near" not in found
+    doppelkopf = remembered_functions((ROOT / "specs" / "doppelkopf" / "doppelkopf.yaml").read_text())
+    assert {"queens", "is_re"} <= doppelkopf  # the party of each trick's winner: one lookup, not two
+
+
 class Moment:
     """A stand-in state: remembering keeps its values in the state's attributes."""
 
