@@ -114,16 +114,18 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
             d = state.__dict__
             if d.get("_fdepth"):
                 memo = d["_fmemo"]
-                if memo is not None:
-                    mine = memo.get(call)
-                    if mine is not None:
-                        value = mine.get(a, _MISSING)
-                        if value is not _MISSING:
-                            return value
-                        if len(mine) < MAX_KEPT:
-                            value = mine[a] = impl(state, a)
-                            return value
-            return call(state, a)  # (the first answer of an evaluation, one too many, or none open)
+                if memo is None:
+                    memo = d["_fmemo"] = {}
+                mine = memo.get(call)
+                if mine is None:
+                    mine = memo[call] = {}
+                value = mine.get(a, _MISSING)
+                if value is _MISSING:
+                    if len(mine) >= MAX_KEPT:
+                        return call(state, a)  # (which says so)
+                    value = mine[a] = impl(state, a)
+                return value
+            return call(state, a)  # (none open: this call opens one)
         out = call1
     else:
         out = call
