@@ -10,11 +10,12 @@ from __future__ import annotations
 from lark import Tree
 
 from ..core.errors import suggest
-from ..expr import ExprError, compile_filter, parse
+from ..expr import ExprError, compile_filter, compile_function, parse
 from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from . import safety
 from .emit.conditions import compile_conditions, compile_step, compile_steps
+from .emit.expressions import compile_function as generate_function
 from .emit.tricks import compile_tricks
 from .functions import expression_text
 
@@ -77,6 +78,16 @@ class PlayCompiler:
             if not self.owner._follows_from_broken_function(e):
                 self.owner.error(path, e.message, e.hint, offset=(e.line, e.column))
             return lambda st, cards: list(cards)
+
+    def card_test(self, path, var=("card", "card")):
+        """A condition on `card` (or on `var`: its name and type) as a test of one card, `test(st, c)`;
+        the condition compiled without error as a filter (`card_filter`) first."""
+        source = expression_text(self.owner._get(path))
+        impl, _ = compile_function(source, self.owner.scope, dict([var]), what="the condition")
+        generated = generate_function(*impl.body) if self.owner.generated else None
+        test = generated[0] if generated is not None else impl
+        self.owner.places.add(test, path)
+        return test
 
     def play_setting(self, key: str, name: str):
         """(path, value) of a play setting: the contract's own, else the spec's `play` default."""
@@ -149,12 +160,15 @@ class PlayCompiler:
                                         "which asks `beats`: compare `card` with `best` instead")
             else:
                 beats = self.card_filter(bpath, what="`beats`", whole=True)
+                beats_one = self.card_test(bpath) if not self.owner.errors else None
         led_path, _ = self.play_setting(key, "led_suit")
         led = self.owner.expr(led_path, "suit") if led_path else None
         tricks = Tricks(phase_name, pack, n, step, leader, chosen, stop_when, play_actions, announcements,
                         trump=trump, orders=orders, sits_out=sits_out, open_hand=open_hand, controller=controller,
                         open_from=open_from, beats=beats, led=led)
         tricks.pairs = self.owner.pairs
+        if beats is not None:  # (a card played is tested alone: `beats` as a test of one card, not a filter)
+            tricks.beats_one = beats_one
         # (a play where another seat chooses a hand's card, or where hands are laid open from a moment on,
         # has no generated loop: its moves go through apply(), wrapped by its closures; with copies of a
         # card, the generated legal list is made one choice a card (`game._once`), and the loop, which

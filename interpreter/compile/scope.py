@@ -92,9 +92,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     def wins_trick(state, c):
         if not state.trick_cards:
             return True
-        beats = getattr(getattr(state, "phase", None), "beats", None)  # the spec's own rule of who takes a trick
+        beats = getattr(getattr(state, "phase", None), "beats_one", None)  # the spec's own rule of who takes a trick
         if beats is not None:
-            return bool(beats(state, (c,)))
+            return bool(beats(state, c))
         best, suit = state.trick_best, state.suit
         if suit[c] == suit[best]:
             pw = state.trump_power if suit[c] == state.trump else state.power

@@ -139,6 +139,7 @@ class Tricks(Phase):
                  beats=None, led=None):
         super().__init__(name)
         self.beats = beats  # compiled filter over `card` (with `best` the card winning so far), or None
+        self.beats_one = None  # and the same condition as a test of one card, `beats_one(state, c)`
         self.led = led  # compiled suit: the suit led, read after each card (None: the first card's suit)
         self.open_hand = open_hand  # compiled bool over `player`: a seat that plays with its hand face up
         self.controller = controller  # compiled seat over `player`: who chooses the card of that hand (None: he)
@@ -394,7 +395,7 @@ class Tricks(Phase):
         else:
             state.player = p
             if self.beats is not None:
-                wins = bool(self.beats(state, (c,)))
+                wins = bool(self.beats_one(state, c))
             else:
                 best, suit = state.trick_best, state.suit
                 if suit[c] == suit[best]:

@@ -224,6 +224,29 @@ def test_tricks_won_and_led_by_the_specs_own_rules_play_in_generated_code_as_in_
         assert final_fields(fast, seed, "drawn") == final_fields(fast, seed, "drawn api"), seed
 
 
+@pytest.mark.parametrize("generated", [True, False])
+def test_a_card_played_is_tested_alone_by_beats_as_the_filter_would_keep_it(generated):
+    """`beats` decides each card played by a test of that card alone (`beats_one(st, c)`, which the
+    generated `apply` calls), keeping what the filter of the same condition keeps, at every card of
+    random games, where the Excuse is led and where it is not."""
+    g = own_rules_game("beats", generated)
+    (prog,) = [prog for ph in g.phases for prog in getattr(ph, "programs", {}).values()]
+    if generated:
+        assert re.search(r"if _beats[0-9]+\(st, c\):", prog.source)
+    tested = 0
+    for seed in range(8):
+        rng, st = random.Random(seed), g.new_state(seed)
+        while not st.terminal:
+            if st.phase is prog and st.trick_cards:
+                st.player = st.to_play
+                for c in st.hands[st.to_play]:
+                    assert bool(prog.beats_one(st, c)) == bool(prog.beats(st, (c,))), (seed, c)
+                    tested += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert tested > 100
+
+
 def test_tarot_played_out_in_the_generated_loop_plays_its_games_move_by_move(tmp_path):
     """French Tarot without words said with a card: its loop, calling its own `beats` and `led_suit`,
     from any move of the game, plays the games of the closures move by move."""

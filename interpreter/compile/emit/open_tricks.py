@@ -32,11 +32,11 @@ def is_open(phase) -> bool:
 
 def _wins(src, depth: int, read, beats, then) -> None:
     """The lines that run `then` (a list of lines) when card `c` (number `ci`) of seat `p` beats
-    the best card so far: `beats` (a bound name) called on it, else the default test on the
-    fields as `read` gives them."""
+    the best card so far: `beats` (a bound name: the phase's `beats_one`) called on it, else the
+    default test on the fields as `read` gives them."""
     add = src.add
     if beats is not None:
-        add(depth, f"if {beats}(st, (c,)):")
+        add(depth, f"if {beats}(st, c):")
         for line in then:
             add(depth + 1, line)
         return
@@ -66,7 +66,7 @@ def played(src, reads, phase, depth: int, grouped) -> None:
     add(depth + 1, "best = ci")
     add(depth + 1, "winner = p")
     add(depth, "else:")
-    beats = reads.closure(depth + 1, phase.beats, "beats") if phase.beats is not None else None
+    beats = reads.closure(depth + 1, phase.beats_one, "beats") if phase.beats is not None else None
     _wins(src, depth + 1, reads.field, beats, ("best = ci", "winner = p"))
     add(depth, "cards.append(c)")
     if phase.led is not None:
@@ -89,7 +89,7 @@ def apply_source(src, phase) -> None:
     if phase.beats is None:
         add(2, "ci = c")  # (the default test reads the card's number as `ci`)
     then = (f"{fld('trick_best')} = c", f"{fld('trick_winner')} = p")
-    _wins(src, 2, fld, src.bind(phase.beats, "beats") if phase.beats is not None else None, then)
+    _wins(src, 2, fld, src.bind(phase.beats_one, "beats") if phase.beats is not None else None, then)
     add(1, "cards.append(c)")
     led = f"{src.bind(phase.led, 'led')}(st)" if phase.led is not None else f"{fld('suit')}[cards[{src.literal(0)}]]"
     add(1, f"{fld('led_suit')} = {led}")
