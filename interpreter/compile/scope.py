@@ -122,12 +122,12 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                         "whether the first seat has doubled the second in this deal"),
         "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick",
                            select=winning_cards),
-        "hand_of": Func(("seat",), "list<card>", lambda st, s: st.hands[s], "a seat's hand"),
+        "hand_of": Func(("seat",), "list<card>", _seat_field("hands"), "a seat's hand"),
         "played_by": Func(("seat",), "list<card>", _played_by, "the cards a seat has played in this deal"),
-        "won_by": Func(("seat",), "list<card>", lambda st, s: st.won[s], "the cards a seat has won"),
-        "tricks_won_by": Func(("seat",), "number", lambda st, s: st.tricks_won[s], "tricks a seat has won"),
-        "place_of": Func(("seat",), "number", lambda st, s: st.place[s], "a seat's place in going out"),
-        "total_of": Func(("seat",), "number", lambda st, s: st.totals[s], "a seat's game total"),
+        "won_by": Func(("seat",), "list<card>", _seat_field("won"), "the cards a seat has won"),
+        "tricks_won_by": Func(("seat",), "number", _seat_field("tricks_won"), "tricks a seat has won"),
+        "place_of": Func(("seat",), "number", _seat_field("place"), "a seat's place in going out"),
+        "total_of": Func(("seat",), "number", _seat_field("totals"), "a seat's game total"),
         "game_result": Func(("number", "seat"), "number", lambda st, g, p: st.games[int(g) - 1][p],
                             "in a partie of games: a seat's result in the game numbered first (from 1)"),
         "game_total": Func(("number", "seat"), "number", lambda st, g, p: st.game_totals[int(g) - 1][p],
@@ -145,7 +145,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
         "deal_score_of": Func(("seat",), "number",
                               lambda st, p: st.deal.scores[p] if st.deal.scores is not None else 0,
                               "a seat's final score in this deal, once it is scored (0 before)"),
-        "exchanged": Func(("seat",), "number", lambda st, s: st.exchanges[s],
+        "exchanged": Func(("seat",), "number", _seat_field("exchanges"),
                           "how many cards a seat exchanged with the talon in this deal"),
         "declaration_points": Func(("seat",), "number", _declaration_points,
                                    "what a seat scored by declarations in this deal"),
@@ -153,7 +153,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                                     "a seat's running total after each category of declarations, in order"),
         "range": Func(("number", "number"), "list<number>", _numbers_from, "the whole numbers from the first to the "
                       f"second, both included (at most {MAX_RANGE:,})", placed=_range_at),
-        "raw_of": Func(("seat",), "number", lambda st, s: st.raw[s], "a seat's raw score (when settling)"),
+        "raw_of": Func(("seat",), "number", _seat_field("raw"), "a seat's raw score (when settling)"),
         "declared": Func(("seat",), "number", lambda st, s: len(st.chosen[s]),
                          "how many contracts a seat has named in this game (this deal's included)"),
         "declarer_doubles": Func(("seat", "seat"), "number", _declarer_doubles,
@@ -296,6 +296,13 @@ def _card_field(field: str, shifted, get):
     (the engine's -1 read as none); saying so lets generated code read it inline."""
     get.card_field = (field, shifted)
     return get
+
+
+def _seat_field(field: str):
+    """The function of a seat `s` reading `st.FIELD[s]` (a seat's hand, tricks, total...), which
+    generated code reads inline as it reads a card's field."""
+    of = attrgetter(field)
+    return _card_field(field, None, lambda st, s: of(st)[s])
 
 
 def _item(i: int, get, rest: bool = False):

@@ -1185,6 +1185,33 @@ def test_a_tricks_fields_are_read_in_place_as_their_getters_read_them():
             assert fn(st) == compiled.fn(st), (source, p)
 
 
+def test_a_seats_own_lists_and_counts_are_read_in_place_as_their_functions_read_them():
+    """`won_by(p)`, `hand_of(p)`, `tricks_won_by(p)`, `total_of(p)`: a seat's field of the state,
+    read by generated code as `st.FIELD[p]` without a call, giving what the engine's function gives
+    for every seat; a seat that is none fails alike in both."""
+    compiler, game, st = four_seats_of_four_ranks("")
+    st.won = [[0, 5], [], [9, 2, 7], [13]]
+    st.tricks_won, st.totals = [2, 0, 3, 1], [10, -4, 0, 7]
+    for source, fields in (("sum(count(won_by(p)) + tricks_won_by(p) for p in seats where total_of(p) >= 0)",
+                            ("st.won[x0]", "st.tricks_won[x0]", "st.totals[x0]")),
+                           ("count(c in hand_of(left(player)) where c.suit == S) + count(won_by(player))",
+                            ("st.hands[", "st.won[st.player]"))):
+        compiled = compile_expr(source, compiler.scope)
+        fn, generated = compile_expression(compiled.node)
+        funcs = {id(compiler.scope.funcs[name].impl) for name in ("won_by", "hand_of", "tricks_won_by", "total_of")}
+        assert not any(id(v) in funcs for v in fn.__globals__.values()), generated  # (none is called)
+        assert all(field in generated for field in fields), generated
+        for p in range(4):
+            st.player = p
+            assert fn(st) == compiled.fn(st), (source, p)
+    compiled = compile_expr("count(won_by(declarer))", compiler.scope)
+    fn, _ = compile_expression(compiled.node)
+    st.declarer = None
+    for run in (compiled.fn, fn):
+        with pytest.raises(TypeError):
+            run(st)
+
+
 def test_an_item_at_a_fixed_place_is_read_in_place_and_a_place_out_of_range_fails_as_the_closure_fails():
     """`tricks[-1]`, `trick[2]`: a list the state holds, at a whole number, is read in place when it is
     long enough; when it is not, the checker's call says what is wrong and where, as the closure does.

@@ -138,7 +138,7 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
     if form == "tab":
         return f"{src.bind(args[0], 'table')}[{sub(args[1])}]"
     if form == "call":
-        field = getattr(args[0], "card_field", None)  # `st.FIELD[c]`, read inline (interpreter/compile/scope.py)
+        field = getattr(args[0], "card_field", None)  # `st.FIELD[x]` of a card or a seat, read inline (compile/scope.py)
         if field is not None and len(args) == 2 and field[0] in ENGINE_FIELDS:
             read = f"{src.field(field[0])}[{sub(args[1])}]"
             return read if field[1] is None else f"{src.bind(field[1], 'table')}[{read} + 1]"
