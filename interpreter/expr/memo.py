@@ -117,8 +117,10 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
                 if memo is None:
                     memo = d["_fmemo"] = {}
                 mine = memo.get(call)
-                if mine is None:
-                    mine = memo[call] = {}
+                if mine is None:  # (its first answer in this evaluation)
+                    value = impl(state, a)
+                    memo[call] = {a: value}
+                    return value
                 value = mine.get(a, _MISSING)
                 if value is _MISSING:
                     if len(mine) >= MAX_KEPT:
