@@ -403,11 +403,16 @@ def test_no_spec_text_reaches_generated_source(tmp_path):
     assert played(game, 5, "playout")[1:] == played(plain, 5, "playout")[1:]
 
 
-def test_no_spec_text_reaches_the_generated_play_of_the_specs_own_trick_rules():
+def test_no_spec_text_reaches_the_generated_play_of_the_specs_own_trick_rules(monkeypatch):
     """`beats` and `led_suit` through spec functions with hostile names, parameters and descriptions,
     and a seat that chooses another's card (`controller`) and an open hand (`open_from`): the
     generated `legal`, `apply` and loop call them by bound names, and no word of the spec reaches
-    them; the game plays as its closures play it."""
+    them, nor any other source generated for the game (the test of one card by `beats`, the spec's
+    functions); the game plays as its closures play it."""
+    from interpreter.core.source import Source
+
+    built, build = [], Source.build
+    monkeypatch.setattr(Source, "build", lambda self, *names: built.append(self.text()) or build(self, *names))
     from tests.phases.test_trick_rules import PACK
 
     body = f"""
@@ -446,9 +451,13 @@ play_rules:
     (prog,) = generated_phases(fast)
     assert "def apply(st, c):" in prog.source and prog.playout is None  # (moves through apply(): `controller`)
     words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "quote", "popen", "system", "exec", "evil", "EX"}
-    for w in words:
-        assert not re.search(rf"\b{re.escape(w)}\b", prog.source), w
-    assert '"' not in prog.source and "'" not in prog.source and "#" not in prog.source
+    beats_test = prog.beats_one.__code__
+    assert beats_test.co_filename.startswith("<cardspec") and beats_test.co_varnames[:2] == ("st", "a0")
+    assert prog.source in built and any(source.startswith("def value(st, a0):") for source in built)
+    for source in built:
+        for w in words:
+            assert not re.search(rf"\b{re.escape(w)}\b", source), (w, source)
+        assert '"' not in source and "'" not in source and "#" not in source
     for seed in range(4):
         assert played(fast, seed, "api") == played(reference, seed, "api"), seed
         assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
