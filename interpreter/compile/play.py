@@ -14,7 +14,7 @@ from ..expr import ExprError, compile_filter, compile_function, parse
 from ..phases.layout import Layout
 from ..phases.tricks import NOT_ON_LEAD, ON_LEAD, Announcement, PlayRule, Tricks
 from . import safety
-from .emit.conditions import compile_conditions, compile_step, compile_steps
+from .emit.conditions import compile_step, compile_steps
 from .emit.expressions import compile_function as generate_function
 from .emit.tricks import compile_tricks
 from .functions import expression_text
@@ -174,10 +174,6 @@ class PlayCompiler:
         # card, the generated legal list is made one choice a card (`game._once`), and the loop, which
         # chooses from its own lists, is not used)
         if self.owner.generated and not self.owner.errors:
-            conditions = [getattr(a.card_filter, "condition", None) for a in announcements]
-            together = compile_conditions(conditions) if conditions and None not in conditions else None
-            if together is not None:  # (no word's condition reads the card: all asked in one call)
-                tricks.words_hold = together[0]
             legal, loop, apply, source = compile_tricks(tricks)
             tricks.install((legal, loop if pack.copies == 1 else None, apply, source))
         return tricks

@@ -160,8 +160,6 @@ class Tricks(Phase):
         self.play = play_actions  # card number -> the card (its own play action)
         self.fast = _follow_only(self._cascade)  # the usual cascades (follow suit, must trump...): a closure for them
         self.announcements = tuple(announcements)
-        # (generated, when no announcement's condition reads the card: whether each may be said now, in one call)
-        self.words_hold = None
         if self.announcements:  # what each seat said is kept with its calls
             self.owns = ("call_extras",)
             self.records = ("said",)
@@ -169,10 +167,10 @@ class Tricks(Phase):
         self.every_action = (*self.play, *self.said.values())
         self._play_with(self.fast, None)
 
-    def _play_with(self, legal, apply) -> None:
+    def _play_with(self, legal, apply, said: bool = False) -> None:
         """Play with `legal` and `apply` (None: the class's own; `_apply_open` when the spec says who
-        takes a trick or what suit is led), wrapped for the words said with a card and for the
-        moments of `controller` and `open_from`."""
+        takes a trick or what suit is led), wrapped for the words said with a card (`legal` offering
+        them already when `said`) and for the moments of `controller` and `open_from`."""
         if legal is not None:
             self.legal = legal
         else:
@@ -184,7 +182,7 @@ class Tricks(Phase):
         else:
             self.__dict__.pop("apply", None)
         if self.announcements:
-            self._announce()
+            self._announce(said)
         if self.controller is not None or self.open_from is not None:
             self._moments()
 
@@ -217,8 +215,9 @@ class Tricks(Phase):
             if self.open_hand(state):
                 state.shown[p] = True
 
-    def _announce(self):
-        """Offer, besides each legal card, that card with each word that may be said with it."""
+    def _announce(self, said: bool = False):
+        """Offer, besides each legal card, that card with each word that may be said with it (unless
+        `legal` offers them already: generated play writes them into its list)."""
         plain_apply, play = self.apply, self.play
 
         def apply(state, action):
@@ -230,40 +229,37 @@ class Tricks(Phase):
                 action = play[action.arg]
             return plain_apply(state, action)
 
-        self.legal, self.apply = self._with_words(self.legal), apply
+        if not said:
+            plain_legal, words_for = self.legal, self.words_for
 
-    def _with_words(self, plain_legal):
-        """`legal` offering, after the cards `plain_legal` gives, each card with each word that
-        may be said with it."""
-        said, announcements, holds = self.said, self.announcements, self.words_hold
+            def legal(state):
+                cards = plain_legal(state)
+                extra = words_for(state, cards)
+                return cards + extra if extra else cards
+            self.legal = legal
+        self.apply = apply
 
-        def legal(state):
-            cards = plain_legal(state)
-            state.player = state.to_play
-            extra = [said[c, a.word] for a in announcements for c in a.card_filter(state, cards)]
-            return cards + extra if extra else cards
+    def words_for(self, state, cards) -> list:
+        """Each of `cards` with each word that may be said with it, word by word (each word's filter
+        keeping the cards it may be said with): what the list offers after the cards."""
+        state.player = state.to_play
+        said = self.said
+        return [said[c, a.word] for a in self.announcements for c in a.card_filter(state, cards)]
 
-        def legal_together(state):  # (the conditions read no card: asked together, the same answers)
-            cards = plain_legal(state)
-            state.player = state.to_play
-            if not cards:
-                return cards
-            try:
-                answers = holds(state)
-            except Exception:  # asked one by one again, the failing one fails at its own place in the spec
-                return legal(state)
-            if not any(answers):  # (the common case: no word may be said now)
-                return cards
-            return cards + [said[c, a.word] for a, yes in zip(announcements, answers) if yes for c in cards]
-        return legal if holds is None else legal_together
+    def said_with(self, cards, answers) -> list:
+        """Each of `cards` with each word whose condition, which reads no card, holds (`answers`, in
+        the words' order): what `words_for` gives then, without asking again."""
+        said = self.said
+        return [said[c, a.word] for a, yes in zip(self.announcements, answers) if yes for c in cards]
 
     def install(self, generated) -> None:
         """Play with generated functions (`emit.tricks.compile_tricks`) instead of the closures:
-        the cards' legal list, the playout loop (None when the moves go through apply(): words said
-        with a card, `controller`, `open_from`), and `apply` when the spec says who takes a trick or
-        what suit is led (else None: the class's own)."""
+        the legal list (the cards, then each with the words that may be said with it), the playout
+        loop (None when the moves go through apply(): words said with a card, `controller`,
+        `open_from`), and `apply` when the spec says who takes a trick or what suit is led (else
+        None: the class's own)."""
         legal, self.playout, apply, self.source = generated
-        self._play_with(legal, apply)
+        self._play_with(legal, apply, said=True)
 
     def start(self, state) -> None:
         if self.trump is not None:

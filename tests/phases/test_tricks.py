@@ -319,6 +319,8 @@ TWO_TRUMPS = """
 
 
 def test_an_announcement_condition_reads_the_hand_of_the_seat_to_play():
+    (tricks,) = [ph for ph in every_phase(spec(extra=TWO_TRUMPS)) if ph.kind == "tricks"]
+    assert "x = _words" in tricks.source  # (the condition reads the card: each word's filter, in the legal list)
     st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     play(st, "trump H", "play AS")
     assert legal(st) == ["play KS"]
@@ -341,10 +343,13 @@ FIRST_CARD = """
 
 
 def test_words_whose_conditions_read_no_card_are_asked_together_with_the_same_answers():
-    """No word's condition reads the card: generated play asks them all in one call (what they ask alike
-    asked once), offering each word with every legal card, as the closures do word by word."""
+    """No word's condition reads the card: generated play asks them all together in its legal list
+    (what they ask alike asked once), offering each word with every legal card, as the closures do
+    word by word."""
     g = spec(extra=FIRST_CARD.format(first="two", second="three"))
-    assert next(ph for ph in every_phase(g) if ph.kind == "tricks").words_hold is not None
+    (tricks,) = [ph for ph in every_phase(g) if ph.kind == "tricks"]
+    words = tricks.source.split("    if legal:\n", 1)[1]  # (what the legal list asks after the cards)
+    assert "y = (" in words and "if y[0] or y[1]:" in words and "_said" in words, tricks.source
     st = position(g, ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     st.apply("trump H")
     assert legal(st) == ["play AS", "play QS", "play JS", "play JD", "play AS two", "play QS two", "play JS two",
@@ -361,7 +366,8 @@ def test_a_word_whose_condition_fails_is_placed_at_its_own_condition():
     failing = FIRST_CARD.format(first="two", second="three").replace(
         "count(tricks) == 0 and count(c in hand where c.suit == S) >= 3", "count(tricks) == 0 and (count(hand) + 1) * 1000000000000000000 > 0")
     g = spec(extra=failing)
-    assert next(ph for ph in every_phase(g) if ph.kind == "tricks").words_hold is not None
+    (tricks,) = [ph for ph in every_phase(g) if ph.kind == "tricks"]
+    assert "if y[0] or y[1]:" in tricks.source.split("    if legal:\n", 1)[1]
     st = position(g, ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     st.apply("trump H")
     with pytest.raises(GameFault) as e:

@@ -22,9 +22,9 @@ tables) this writes three functions, under THE RULE of `interpreter.compile.emit
   (interpreter/core/draw.py), so the same cards, with no call to the chooser. It is generated
   the first time the phase's playout is handed such a chooser, not with the others.
 
-A phase whose moves go through apply() (`open_tricks.moves_apart`: a word said with a card, offered by its
-closure around `legal`; a hand another seat chooses for, or laid open from a moment on, the
-closures `_moments` wrap around apply()) gets no playout. Tricks won or led by the spec's own
+`legal` offers after the cards each card with each word that may be said with it (`words`). A phase
+whose moves go through apply() (`open_tricks.moves_apart`: a word said with a card; a hand another
+seat chooses for, or laid open from a moment on) gets no playout. Tricks won or led by the spec's own
 rule (`beats`, `led_suit`) get `apply` too, and their playout calls those rules (`open_tricks`).
 """
 
@@ -38,7 +38,7 @@ from ...core.errors import GameError, GameFault
 from ...core.results import Trick
 from ...core.source import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
 from ...phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
-from . import open_tricks
+from . import open_tricks, words
 from .conditions import conditions_in_place
 from .expressions import _runs
 
@@ -393,6 +393,8 @@ def generate(phase, drawn: bool = False) -> Source:
     src.add(1, f"p = {fld('to_play')}")
     src.add(1, f"hand = {fld('hands')}[p]")
     _legal(src, _Reads(src, False), phase, 1)
+    if phase.announcements:
+        words.said_in_place(src, phase, 1)
     src.add(1, "return legal")
     if open_tricks.is_open(phase):
         src.add(0, "")
@@ -475,12 +477,9 @@ def _playout(loop, phase, unrolled: bool):
             st.apply(choice(st.legal_actions()))
             return
         bits = random_bits(choice)
-        if bits is None:
-            refused = loop(st, choice)
-        else:
-            if drawn is None:
-                (drawn,) = generate(phase, drawn=True).build("drawn")
-            refused = drawn(st, bits)
+        if bits is not None and drawn is None:
+            (drawn,) = generate(phase, drawn=True).build("drawn")
+        refused = loop(st, choice) if bits is None else drawn(st, bits)
         if refused is not None:  # a choice to judge move by move, or () when nothing may be played
             st.apply(refused[0] if refused else choice(st.legal_actions()))
     return playout
