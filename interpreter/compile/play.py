@@ -132,7 +132,7 @@ class PlayCompiler:
         apath, said = self.play_setting(key, "announcements")
         announcements = []
         for word, a in (said or {}).items():
-            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`", whole=True)
+            when = self.card_filter(apath + (word, "when"), what="an announcement's `when`")
             text = a.get("description") or f"when {a['when']}"
             announcements.append(Announcement(str(word), self.owner.call_words[str(word)], when, text))
         tpath, _ = self.play_setting(key, "trump")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from interpreter.core.errors import GameFault
@@ -62,7 +64,8 @@ play_rules:
 """
 
 
-def spec(rules="[follow suit]", direction="clockwise", extra="", score="tricks_won", play_rules=None):
+def spec(rules="[follow suit]", direction="clockwise", extra="", score="tricks_won", play_rules=None,
+         generated=True):
     return game(f"""
 direction: {direction}
 phases:
@@ -80,7 +83,7 @@ contracts:
     announce: {{trump: suit}}
     score: {score}
 match: {{deals: 1}}
-""")
+""", generated=generated)
 
 
 HANDS = ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"]
@@ -320,7 +323,8 @@ TWO_TRUMPS = """
 
 def test_an_announcement_condition_reads_the_hand_of_the_seat_to_play():
     (tricks,) = [ph for ph in every_phase(spec(extra=TWO_TRUMPS)) if ph.kind == "tricks"]
-    assert "x = _words" in tricks.source  # (the condition reads the card: each word's filter, in the legal list)
+    # (the condition reads the card, and begins with its suit: the legal cards of the trump, by bisection)
+    assert "k = legal[_bisect" in tricks.source.split("    if legal:\n", 1)[1]
     st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     play(st, "trump H", "play AS")
     assert legal(st) == ["play KS"]
@@ -329,6 +333,44 @@ def test_an_announcement_condition_reads_the_hand_of_the_seat_to_play():
     st = position(spec(extra=TWO_TRUMPS), ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     play(st, "trump D", "play JD")
     assert legal(st) == ["play AD"]  # one trump only: nothing to say
+
+
+WORDS_OF_CARDS = """
+  announcements:
+    bella:
+      description: a trump, with two trumps or more in hand
+      when: card.suit == trump and count(c in hand where c.suit == trump) >= 2
+    top:
+      description: a high card, while a trick is to be won
+      when: {top}
+"""
+
+
+@pytest.mark.parametrize("top,by_runs", [("card.suit == S and card.rank != J and count(tricks) < 3", True),
+                                         ("card.rank == A and count(tricks) < 3", False),
+                                         ("(card.rank == A or card == KS) and count(tricks) < 3", False)])
+def test_words_said_with_a_card_are_offered_with_the_cards_the_closures_offer_them_with(top, by_runs):
+    """A word whose condition reads the card: generated play finds its cards in its legal list (by
+    bisection of the sorted cards when every word's condition begins with the card's suit, whose
+    cards are one run of card numbers; else each word's filter), offering what the closures offer,
+    in the same order, at every move."""
+    text = WORDS_OF_CARDS.format(top=top)
+    fast, reference = spec(extra=text), spec(extra=text, generated=False)
+    (tricks,) = [ph for ph in every_phase(fast) if ph.kind == "tricks"]
+    words = tricks.source.split("    if legal:\n", 1)[1]
+    assert ("k = legal[_bisect" in words) == by_runs and ("x = _words" in words) != by_runs, words
+    rng, deals = random.Random(top), 0
+    every = "AS KS QS JS AH KH QH JH AD KD QD JD".split()
+    while deals < 60:
+        hands = rng.sample(every, 12)
+        dealt = [" ".join(hands[k:k + 4]) for k in (0, 4, 8)]
+        a, b = position(fast, dealt), position(reference, dealt)
+        while not a.terminal:
+            assert [x.name for x in a.legal_actions()] == [x.name for x in b.legal_actions()]
+            choice = rng.choice(a.legal_actions()).name
+            a.apply(choice)
+            b.apply(choice)
+        deals += 1
 
 
 FIRST_CARD = """

@@ -9,13 +9,20 @@ closures' list: word by word, each word's cards in the cards' order. Under THE R
   written in place, what they ask alike computed once; when none holds (the common case) the list is
   the cards as they are. Should one fail, the words are asked again one by one
   (`Tricks.words_for`), so the fault is placed at the condition that failed;
-* when a condition reads the card (bella, with the second of the king and queen of trumps), each
-  word's compiled filter keeps the cards it may be said with (`Tricks.words_for`, bound).
+* when each word's condition begins `card.x == value` where the cards of each value of `x` are one run
+  of card numbers (bella: a trump, then the king or queen, then the other not played yet), that
+  part is one slice of the legal cards, which are in the hand's sorted order, found by bisection;
+  the rest of the condition (its compiled steps) keeps what it keeps of the slice;
+* otherwise each word's compiled filter keeps the cards it may be said with (`Tricks.words_for`).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
+from ...phases.tricks import _inline
 from .conditions import conditions_in_place
+from .expressions import _field_read, _runs
 
 
 def said_in_place(src, phase, depth: int) -> None:
@@ -28,6 +35,28 @@ def said_in_place(src, phase, depth: int) -> None:
         src.add(d, f"if {' or '.join(f'y[{src.literal(i)}]' for i in range(len(nodes)))}:")
         src.add(d + 1, f"legal = legal + {src.bind(phase.said_with, 'said')}(legal, y)")
         return
-    src.add(d, f"x = {asked}(st, legal)")
+    firsts = [_inline(a.card_filter) for a in phase.announcements]
+    if None in firsts or any(_runs(first[0][0]) is None for first in firsts):
+        src.add(d, f"x = {asked}(st, legal)")
+    else:
+        _by_runs(src, phase, d, firsts)
     src.add(d, "if x:")
     src.add(d + 1, "legal = legal + x")
+
+
+def _by_runs(src, phase, d: int, firsts) -> None:
+    """`x`: each word's cards, its condition's first part a slice of the sorted legal cards."""
+    bl = src.bind(bisect_left, "bisect")
+    src.add(d, "x = []")
+    for a, ((table, value), rest) in zip(phase.announcements, firsts):
+        field = _field_read(value)
+        read = src.field(field[0]) if field is not None and not field[1] else f"{src.bind(value, 'value')}(st)"
+        src.add(d, f"v = {read}")
+        src.add(d, f"b = {src.bind(_runs(table), 'runs')}.get(v)")
+        src.add(d, f"k = legal[{bl}(legal, b[0]):{bl}(legal, b[1])] if b is not None else []")
+        for step in rest:
+            src.add(d, "if k:")
+            src.add(d + 1, f"k = {src.bind(step, 'step')}(st, k)")
+        said = tuple(phase.said[c, a.word] for c in range(len(phase.play)))  # (each card's, with this word)
+        src.add(d, "if k:")
+        src.add(d + 1, f"x += [{src.bind(said, 'said')}[c] for c in k]")
