@@ -788,6 +788,18 @@ def test_a_rule_of_three_conditions_is_generated_step_by_step(tmp_path):
         assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
 
 
+def test_a_rule_to_win_the_trick_alone_is_written_in_the_legal_list(tmp_path):
+    """`keep: wins_trick(card)` as a whole rule (Klaberjass's overtrump): the legal list tests each
+    card in place, as the selection the scope gives `wins_trick` does, with no call, and plays the
+    games of the closures, move by move and in the playout."""
+    fast, reference = barbu_with(tmp_path, "keep: card.suit == trump and wins_trick(card)", "keep: wins_trick(card)")
+    legals = [p.source.split("def playout", 1)[0] for p in generated_phases(fast)]
+    assert any("kept = cands\n" in legal and "for w in kept:" in legal and "_keep" not in legal for legal in legals)
+    for seed in range(4):
+        want = played(reference, seed, "api")
+        assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want, seed
+
+
 def test_random_bots_play_in_the_playout_with_the_same_games():
     """`simulate` lets a table of bots that choose from the legal list alone run in the generated
     loop; their games are the ones they play move by move."""

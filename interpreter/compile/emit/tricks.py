@@ -130,9 +130,8 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
     src.add(depth, "cands = hand")
     # a playout's last rule, when it always applies, gives the list itself: `kept`, else `cands`
     last = len(rules) - 1 if grouped is not None and rules[-1][0] != IF else None
-    # `sole`: the table of the first rule, a `card.x == value` one, while no other rule can have
-    # narrowed the hand; `cands` is then the hand or a part of the cards whose `x` is `gv`, and
-    # the next rule on that `x` keeps all of them or none, with no card to test
+    # `sole`: the table of the first rule, a `card.x == value` one, while no other rule narrowed the hand:
+    # `cands` is the hand or cards whose `x` is `gv`, all or none of which the next rule on `x` keeps
     sole = None
     asked = _conditions_together(src, reads, phase, depth, rules)
     src.asked[leading] = [when for mode, when, _, _ in rules if mode == IF]  # (what each branch asks: the tests)
@@ -178,8 +177,12 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
                     _winning(src, reads, d + i + 1)
                 else:
                     src.add(d + i + 1, f"kept = {reads.closure(d + i + 1, step, 'step')}(st, kept)")
+        elif getattr(keep, "inline", None) == "winning_cards" and phase.beats is None:  # (`wins_trick(card)`)
+            src.add(d, "kept = cands")
+            _winning(src, reads, d)
         else:
             src.add(d, f"kept = {reads.closure(d, keep, 'keep')}(st, cands)")
+        if eq is None:
             sole = None
         if k == last:
             src.add(d, "legal = kept or cands")
@@ -195,12 +198,10 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
 
 def _conditions_together(src: Source, reads: _Reads, phase, depth: int, rules) -> list:
     """The conditions of the rules that have one, written in place (`y`, their values in order) when
-    each is generated: what they ask alike is asked once (whether the hand holds the suit led, asked
-    by following, trumping and overtrumping), and no function is called to ask them. They read no
-    card and change nothing, so asking them before the rules narrow the hand gives each rule the same
-    answer; one that fails makes the cards be found again by the closures, rule by rule, which fail
-    where the rules do. The conditions asked, in order, or [] when each is asked at its rule (in a
-    playout's loop, always)."""
+    each is generated: what they ask alike is asked once (whether the hand holds the suit led), and no
+    function is called to ask them. They read no card and change nothing, so each rule gets the same
+    answer before the rules narrow the hand; one that fails makes the closures find the cards rule by
+    rule, failing where the rules do. The conditions asked, or [] when each is asked at its rule."""
     whens = [when for mode, when, _, _ in rules if mode == IF]
     if reads.playout or any(getattr(w, "node", None) is None for w in whens):
         return []
