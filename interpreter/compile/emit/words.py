@@ -1,8 +1,8 @@
 """Generated source for the words said with a card, written into a trick play's `legal`.
 
 After the legal cards, the list offers each card with each word that may be said with it
-(`play 9S poignee`), in the order `Tricks._with_words`, the reference, offers them around the
-closures' list: word by word, each word's cards in the cards' order. Under THE RULE of
+(`play 9S poignee`), in the order the closures' list offers them (`Tricks.words_for`, the
+reference): word by word, each word's cards in the cards' order. Under THE RULE of
 `interpreter.compile.emit`:
 
 * when no word's condition reads the card (a poignee, said with the first card), the conditions are
