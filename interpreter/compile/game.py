@@ -133,7 +133,7 @@ class Compiler:
             generated = compile_expression(compiled.node) if self.generated else None
             if generated is not None:  # one generated function instead of a tree of closures
                 fn = generated[0]
-                fn.node = compiled.node  # (generated code may compute it with others: `compile_conditions`)
+                fn.node = compiled.node  # (generated code may compute it with others: `conditions_in_place`)
             self.places.add(fn, path)
             if compiled.constant:
                 self.constants[fn] = fn()

@@ -1,7 +1,7 @@
 """Generated filters and conditions asked together: one function for what several closures did.
 
 A filter's conjunct, card by card (`compile_step`), or all its conjuncts' steps at once
-(`compile_steps`); several conditions asked at one moment (`compile_conditions`), or written in place
+(`compile_steps`); several conditions asked at one moment, written in place
 in a generated function (`conditions_in_place`), what they ask alike computed once. Written by the
 generator of interpreter/compile/emit/expressions.py, under its rule.
 """
@@ -27,7 +27,7 @@ def compile_step(node, cell) -> tuple | None:
         return None
     if not of_items:  # a condition of no item: tested once (if there are items), keeping all or none
         fn, text = _returning(src, "def value(st, items):", f"([*items] if items and {cond} else [])")
-        fn.condition = node  # (several such may be computed together: `compile_conditions`)
+        fn.condition = node  # (several such may be computed together: `conditions_in_place`)
         return fn, text
     return _returning(src, "def value(st, items):", f"[{var} for {var} in items if {cond}]")
 
@@ -59,21 +59,6 @@ def compile_steps(nodes, cell) -> tuple | None:
     src.add(1, "return kept")
     (fn,) = src.build("value")
     return fn, src.text()
-
-
-def compile_conditions(nodes) -> tuple | None:
-    """(the generated function, its source) of several conditions asked together, in order:
-    `value(st)`, the tuple of their values. What they ask alike is computed once (the words a
-    player may say with his card, each asking whether it is his first); None when one of them
-    keeps its closures."""
-    if not nodes or any(n is None or n.tree is None for n in nodes):
-        return None
-    src = _computing("conditions", *nodes)
-    try:
-        parts = [render(n, src) for n in nodes]
-    except _Unrenderable:
-        return None
-    return _returning(src, "def value(st):", f"({', '.join(parts)},)")
 
 
 def conditions_in_place(src: Source, nodes, depth: int, otherwise: str) -> bool:
