@@ -124,6 +124,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                            select=winning_cards),
         "hand_of": Func(("seat",), "list<card>", _seat_field("hands"), "a seat's hand"),
         "played_by": Func(("seat",), "list<card>", _played_by, "the cards a seat has played in this deal"),
+        "who_played": Func(("card",), "seat", _who_played,
+                          "the seat that played the card to a trick in this deal (the first to, when the pack "
+                          "holds copies of it), or none"),
         "won_by": Func(("seat",), "list<card>", _seat_field("won"), "the cards a seat has won"),
         "tricks_won_by": Func(("seat",), "number", _seat_field("tricks_won"), "tricks a seat has won"),
         "place_of": Func(("seat",), "number", _seat_field("place"), "a seat's place in going out"),
@@ -326,7 +329,10 @@ def _per_seat(field: str, get):
 
 
 def _played(state):
-    return [c for t in state.tricks for c in t.cards] + state.trick_cards + state.laid
+    out = []
+    for t in state.tricks:
+        out += t[5:]  # (a `Trick`'s cards: interpreter/core/results.py)
+    return out + state.trick_cards + state.laid
 
 
 def _played_by(state, p):
@@ -351,6 +357,21 @@ def _played_by(state, p):
     seats = order[state.leader] if order is not None else state.trick_seats
     now = [c for s, c in zip(seats, cards) if s == p]
     return mine + now if now else mine
+
+
+def _who_played(state, c):
+    """Who played card `c` to a trick in this deal, or None: the finished tricks in order, then the
+    trick in progress (in playing order from its leader, as `_played_by` reads it)."""
+    for t in state.tricks:
+        cards = t.cards
+        if c in cards:
+            return t.seats[cards.index(c)]
+    cards = state.trick_cards
+    if c in cards:
+        order = state.trick_order
+        seats = order[state.leader] if order is not None else state.trick_seats
+        return seats[cards.index(c)]
+    return None
 
 
 def _declarer_doubles(state, p, q) -> int:

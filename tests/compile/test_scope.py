@@ -117,6 +117,20 @@ def test_played_by_lists_a_seats_cards_in_earlier_tricks_and_this_one(order):
     assert [PACK.names[c] for c in value("played_by(player)", ctx)] == ["KS", "QH"]
 
 
+@pytest.mark.parametrize("order", [None, ((0, 1, 2), (1, 2, 0), (2, 0, 1))])
+def test_who_played_a_card_is_read_from_the_tricks_and_the_trick_in_progress(order):
+    """The seat beside the card in a finished trick, or in the trick in progress (in playing order
+    from its leader); none for a card not played; the first to play it when the pack has copies."""
+    ctx = seat(1, tricks=[SimpleNamespace(seats=[0, 1, 2], cards=[card("AS"), card("KS"), card("QS")]),
+                          SimpleNamespace(seats=[2, 0, 1], cards=[card("AH"), card("KS"), card("QH")])],
+               leader=2, trick_order=order, trick_seats=[2, 0], trick_cards=[card("JD"), card("AD")])
+    assert [value(f"who_played({c})", ctx) for c in ("AS", "QS", "AH", "QH", "JD", "AD")] == [0, 2, 2, 1, 2, 0]
+    assert value("who_played(KS)", ctx) == 1  # (played twice, as copies are: the first)
+    assert value("who_played(KD)", ctx) is None and value("who_played(KD) == none", ctx) is True
+    ctx.trick_cards = []
+    assert value("who_played(AD)", ctx) is None
+
+
 def test_a_game_of_a_partie_is_numbered_from_one():
     ctx = seat(1, games=[[1, 2, 3], [4, 5, 6]], game_totals=[[5, 6, 7], [8, 9, 10]])
     assert [value(f"game_result({g}, player)", ctx) for g in (1, 2)] == [2, 5]
