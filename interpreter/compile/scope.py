@@ -135,7 +135,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                             "in a partie of games: a seat's result in the game numbered first (from 1)"),
         "game_total": Func(("number", "seat"), "number", lambda st, g, p: st.game_totals[int(g) - 1][p],
                            "in a partie of games: a seat's final total in the game numbered first (from 1)"),
-        "call": Func(("seat",), "number", lambda st, p: st.calls[p] if st.calls[p] is not None else 0,
+        "call": Func(("seat",), "number", _seat_field("calls"),
                      "a seat's call in this deal: its number, 0 for a pass (or none yet), or a word's value"),
         "call_index": Func(("seat",), "number",
                            lambda st, p: st.callers.index(p) + 1 if p in st.callers else 0,

@@ -37,6 +37,21 @@ class evaluation:  # (lower case: it reads as a function, `with evaluation(state
         return False
 
 
+def evaluated(state, fn):
+    """`fn(state)` as one evaluation: `with evaluation(state): fn(state)`, without the context manager's
+    calls (a call phase's conditions at each call are one evaluation)."""
+    d = state.__dict__
+    if d.get("_fdepth"):  # (part of the evaluation open)
+        return fn(state)
+    d["_fmemo"] = None
+    d["_fdepth"] = True
+    try:
+        return fn(state)
+    finally:
+        d["_fdepth"] = False
+        d["_fmemo"] = None
+
+
 def forget(state) -> None:
     """Inside an evaluation, drop what it has kept: the state moved (a deal's raw scores were set,
     which the settlement and the statistics read)."""

@@ -27,7 +27,7 @@ SHAPES = {
     "sitting_out": "list",  # seats that take no part in this deal's play
     "out_of_play": "list",  # cards laid aside face up, out of the deal
     "in_auction": "falses",  # an auction: who has not passed
-    "calls": "nones", "callers": "list",
+    "calls": "zeros", "callers": "list",  # each seat's call: 0 (a pass, or none yet) until it calls
     "said": "list",  # an auction's calls in order: (seat, bid or None, word, passed)
     "unseen": "falses",  # each seat's own hand is hidden from it (it has not looked yet)
     "passing": "lists",  # cards chosen to pass, not received yet (seen by the passer)

@@ -28,7 +28,7 @@ Actions: `pass`, `bid 3`, `board`, `look`.
 from __future__ import annotations
 
 from ..core.actions import Action
-from ..core.evaluation import evaluation
+from ..core.evaluation import evaluated
 from . import Phase, in_the_open, subsets_in_order
 
 PASS = 0
@@ -65,6 +65,7 @@ class Call(Phase):
         self.pass_action = Action("call", PASS, "pass")
         self.word_actions = {w: Action("call", v, w) for w, v, _ in (*words, *self.before_looking)}
         self._numbers: dict[int, Action] = {}
+        self.bids = [self._number(k) for k in range(min(self.greatest, 1000) + 1)]  # `bid k`, made once
 
     def _number(self, k: int) -> Action:
         a = self._numbers.get(k)
@@ -85,7 +86,7 @@ class Call(Phase):
             return
         state.calling_blind = bool(self.blind(state)) if self.blind is not None else False
         state.call_turns = turns
-        state.calls = [None] * self.n
+        state.calls = [PASS] * self.n  # (`call(p)` of a seat that has not called yet: 0, as a pass)
         state.callers = []
         state.call_extras = [()] * self.n
         if self.before_looking:  # those who may call a word unseen have not looked at their cards yet
@@ -104,8 +105,7 @@ class Call(Phase):
         return state.call_turns[state.call_i] if state.call_i < len(state.call_turns) else None
 
     def legal(self, state):
-        with evaluation(state):  # (what the conditions ask alike is computed once: expr/memo.py)
-            return self._legal(state)
+        return evaluated(state, self._legal)  # (what the conditions ask alike is computed once: expr/memo.py)
 
     def _legal(self, state):
         p = state.player = state.call_turns[state.call_i]
@@ -117,20 +117,21 @@ class Call(Phase):
             return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(state)]
         lo, hi = self.lowest(state), self.highest(state)
         numbers = range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1)
+        bids = self.bids
         if self.allowed_numbers is not None and numbers:
             state.number = numbers[-1]  # (where asking number by number leaves it)
-            out += [self._number(k) for k in self.allowed_numbers(state, list(numbers))]
+            out += [bids[k] if k < len(bids) else self._number(k) for k in self.allowed_numbers(state, list(numbers))]
         else:
             for k in numbers:
                 state.number = k
                 if self.allowed is None or self.allowed(state):
-                    out.append(self._number(k))
+                    out.append(bids[k] if k < len(bids) else self._number(k))
         for word, _, condition in self.words:
             state.player = p
             if condition(state):
                 out.append(self.word_actions[word])
         state.player = p
-        extra = [(w, v) for w, v, condition in self.extras if condition(state)]
+        extra = [(w, v) for w, v, condition in self.extras if condition(state)] if self.extras else None
         if extra:  # each call may also carry the announcements
             words = " ".join(w for w, _ in extra)
             values = tuple(v for _, v in extra)

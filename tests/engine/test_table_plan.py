@@ -41,7 +41,7 @@ def test_a_field_no_phase_owns_is_one_unchangeable_list_for_every_deal_and_clone
         value = getattr(st, name)
         assert isinstance(value, FrozenList) and value == plan.fixed[name]
         assert st.clone().__dict__[name] is value  # shared, not copied
-    assert st.passing == [[], [], [], []] and st.calls == [None] * 4 and st.exchanges == [0] * 4
+    assert st.passing == [[], [], [], []] and st.calls == [0] * 4 and st.exchanges == [0] * 4
     assert isinstance(st.shown_later, frozenset) and not st.shown_later
     with pytest.raises(TypeError, match="owned by no phase"):
         st.passing[0].append(3)
