@@ -34,6 +34,7 @@ from ..expr import ExprError, Func, Name, Scope, compile_function
 from ..expr.memo import BY_ARGUMENTS, BY_TYPED_ARGUMENTS, NO_ARGUMENTS, remembered
 from . import safety
 from .emit.expressions import compile_function as generate_function
+from .emit.inline import inlinable
 from .scope import SEAT_NAMES
 
 
@@ -244,6 +245,8 @@ def _compile(owner, scope: Scope, remember: dict, seated: frozenset = frozenset(
                 body = impl.body[0]
                 generated = generate_function(*impl.body) if owner.generated else None
                 if generated is not None:  # one generated function instead of a tree of closures
+                    if name not in remember and inlinable(body):  # written where it is asked, not called
+                        generated[0].inline = impl.body
                     impl = generated[0]
                 safety.check(owner, ("functions", name, "value"), source, scope)
                 owner.places.add(impl, ("functions", name, "value"))

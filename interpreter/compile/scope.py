@@ -115,9 +115,9 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
     winning_cards.inline = "winning_cards"  # interpreter/compile/emit writes this selection out in its loops
 
     funcs = {
-        "left": Func(("seat",), "seat", lambda st, s: (s + 1) % n, "the seat to the left (clockwise)"),
-        "right": Func(("seat",), "seat", lambda st, s: (s - 1) % n, "the seat to the right"),
-        "next": Func(("seat",), "seat", lambda st, s: (s + step) % n, "the seat that plays after"),
+        "left": Func(("seat",), "seat", _turning(1, n), "the seat to the left (clockwise)"),
+        "right": Func(("seat",), "seat", _turning(-1, n), "the seat to the right"),
+        "next": Func(("seat",), "seat", _turning(step, n), "the seat that plays after"),
         "doubled": Func(("seat", "seat"), "bool", lambda st, a, b: st.doubles[a][b] == 1,
                         "whether the first seat has doubled the second in this deal"),
         "wins_trick": Func(("card",), "bool", wins_trick, "whether the card, played now, would win the trick",
@@ -299,6 +299,14 @@ def _card_field(field: str, shifted, get):
     (the engine's -1 read as none); saying so lets generated code read it inline."""
     get.card_field = (field, shifted)
     return get
+
+
+def _turning(k: int, n: int):
+    """The seat `k` places round from a seat `s` of `n`; saying so lets generated code write it in place."""
+    def turn(st, s):
+        return (s + k) % n
+    turn.seat_turn = (k, n)
+    return turn
 
 
 def _seat_field(field: str):

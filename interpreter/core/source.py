@@ -41,7 +41,8 @@ ENGINE_FIELDS = frozenset({
     "hands", "to_play", "leading", "led_suit", "trick_best", "trick_winner", "best_power", "trick_cards",
     "tricks", "won", "tricks_won", "leader", "player", "suit", "trump", "deal", "actions", "current",
     "_legal", "dealer", "declarer", "contract_key", "target", "totals", "deal_number", "turn_up", "place",
-    "power", "trump_power", "trick_size", "after", "trick_order", "_fault",
+    "power", "trump_power", "trick_size", "after", "trick_order", "_fault", "maker", "called_card", "called_holder",
+    "dead", "bidder", "high_bid",
     # the per-deal lists and maps a deal makes new (interpreter/engine/table.py)
     "sitting_out", "out_of_play", "in_auction", "calls", "callers", "said", "unseen", "passing", "passed", "pass_plan",
     "call_extras", "vars", "doubles", "turns", "layout", "out", "laid", "raw", "talon", "discards", "shown_later",

@@ -128,6 +128,9 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
     form, *args = tree
     sub = lambda x: render(x, src, names, hoist)  # noqa: E731
     if form == "get":
+        inline = getattr(args[0], "inline", None)  # a spec name whose body is cheaper written than called
+        if inline is not None:
+            return f"({render(inline[0], src, {}, hoist)})"
         return _read(args[0], src)
     if form == "cell":
         return names[id(args[0])]
@@ -138,6 +141,14 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
     if form == "tab":
         return f"{src.bind(args[0], 'table')}[{sub(args[1])}]"
     if form == "call":
+        inline = getattr(args[0], "inline", None)  # a spec function whose body is cheaper written than called
+        if inline is not None and len(inline[1]) == len(args) - 1:
+            texts = [sub(x) for x in args[1:]]
+            if all(_SIMPLE.fullmatch(t) or _WHOLE.fullmatch(t) for t in texts):  # (each read again at no cost)
+                return f"({render(inline[0], src, {id(cell): t for cell, t in zip(inline[1], texts)}, hoist)})"
+        turn = getattr(args[0], "seat_turn", None)  # `left(s)`: the seat so many places round, in place
+        if turn is not None and len(args) == 2:
+            return f"(({sub(args[1])} + {src.literal(turn[0])}) % {src.literal(turn[1])})"
         field = getattr(args[0], "card_field", None)  # `st.FIELD[x]` of a card or a seat, read inline (compile/scope.py)
         if field is not None and len(args) == 2 and field[0] in ENGINE_FIELDS:
             read = f"{src.field(field[0])}[{sub(args[1])}]"
@@ -157,7 +168,7 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
                     f"else {src.field('power')})[{c}]")
         return f"{src.bind(args[0], 'fn')}({', '.join(['st', *(sub(x) for x in args[1:])])})"
     if form == "call1":
-        return f"{src.bind(args[0], 'fn')}({sub(args[1])})"
+        return f"{'len' if args[0] is len else src.bind(args[0], 'fn')}({sub(args[1])})"
     if form == "list":
         return f"[{', '.join(sub(x) for x in args)}]"
     if form == "loop":
@@ -173,6 +184,7 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
 
 
 _SIMPLE = re.compile(r"(st\.)?[a-z][a-z0-9_]*")
+_WHOLE = re.compile(r"-?[0-9]+")
 
 
 def _index_in_place(src: Source, at, items: str, k: int) -> str:
@@ -280,7 +292,10 @@ def _loop_invariant_call(c, src: Source, names: dict) -> bool:
         return c.kind != "const"
     form = tree[0]
     if form == "get":  # a name: worth it when it is read through a call, not as a field of the state
-        return _field_read(tree[1]) is None and getattr(tree[1], "field_map", None) is None
+        return _field_read(tree[1]) is None and getattr(tree[1], "field_map", None) is None \
+            and getattr(tree[1], "inline", None) is None
+    if form == "call" and (getattr(tree[1], "seat_turn", None) or getattr(tree[1], "inline", None)):
+        return False  # (written in place, cheaper than kept)
     return form in ("call", "call1", "loop")
 
 
@@ -352,10 +367,12 @@ def _repeated_call(c, src: Source, names: dict) -> bool:
     tree = c.tree
     if not repeats or tree is None or tree[0] not in _CSE_FORMS:
         return False
-    if tree[0] == "get" and (_field_read(tree[1]) is not None or getattr(tree[1], "field_map", None) is not None):
-        return False  # (a field of the state, read in place)
-    if tree[0] == "call" and any(getattr(tree[1], a, None) for a in ("item", "card_field", "card_power")):
-        return False  # (read in place: a trick's field, a card's suit or power)
+    if tree[0] == "get" and (_field_read(tree[1]) is not None or getattr(tree[1], "field_map", None) is not None
+                             or getattr(tree[1], "inline", None) is not None):
+        return False  # (a field of the state, read in place; a cheap spec name, written in place)
+    if tree[0] == "call" and any(getattr(tree[1], a, None) for a in ("item", "card_field", "card_power", "seat_turn",
+                                                                       "inline")):
+        return False  # (read in place: a trick's field, a card's suit or power, a seat round; a cheap function)
     if any(not names[cell].startswith("a") for cell in c.cells):
         return False  # it reads a loop variable
     key = _shape(c, src.shapes)
