@@ -205,17 +205,36 @@ def _filter_step(compiler: "_Compiler", node, cell, generate=None):
                 return _select(op, x.table, y.fn)
     f = code.fn
     generated = generate(code, cell) if generate is not None else None
-    if generated is not None:
-        return generated
+    if generated is None:
+        def generated(ctx, items):
+            out = []
+            for i in items:
+                cell[0] = i
+                if f(ctx):
+                    out.append(i)
+            return out
+    either = _select_or_card(compiler, node, cell)
+    if either is not None:  # `card.suit == led_suit or card == EX`: a caller may find it in a sorted list
+        generated.select_eq_or = either
+    return generated
 
-    def step(ctx, items):
-        out = []
-        for i in items:
-            cell[0] = i
-            if f(ctx):
-                out.append(i)
-        return out
-    return step
+
+def _select_or_card(compiler: _Compiler, node, cell):
+    """For a condition `var.attr == value or var == CARD` (either way round, `value` not reading `var`,
+    CARD a constant card): ((the attribute's table, value's closure), CARD); else None."""
+    if not (isinstance(node, Tree) and node.data == "or_" and len(node.children) == 2):
+        return None
+    eq = card = None
+    for part in node.children:
+        if not (isinstance(part, Tree) and part.data == "compare" and str(part.children[1]) == "=="):
+            return None
+        x, y = compiler.compile(part.children[0]), compiler.compile(part.children[2])
+        for one, other in ((x, y), (y, x)):
+            if one.kind == "tab" and one.base.kind == "cell" and one.base.cell is cell and id(cell) not in other.cells:
+                eq = eq or (one.table, other.fn)
+            elif one.kind == "cell" and one.cell is cell and other.kind == "const" and type(other.value) is int:
+                card = other.value if card is None else card
+    return (eq, card) if eq is not None and card is not None else None
 
 
 

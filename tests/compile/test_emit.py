@@ -767,11 +767,11 @@ def test_a_name_alone_is_left_to_its_getter():
 def test_a_state_field_is_read_in_place_and_anything_else_through_its_getter():
     from operator import attrgetter
 
-    from interpreter.compile.emit.tricks import _field_of
-    assert _field_of(attrgetter("led_suit")) == "led_suit"
-    assert _field_of(attrgetter("no_such_field")) is None
-    assert _field_of(attrgetter("led_suit", "trump")) is None
-    assert _field_of(lambda st: st.led_suit) is None
+    from interpreter.compile.emit.keeps import field_of
+    assert field_of(attrgetter("led_suit")) == "led_suit"
+    assert field_of(attrgetter("no_such_field")) is None
+    assert field_of(attrgetter("led_suit", "trump")) is None
+    assert field_of(lambda st: st.led_suit) is None
     game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
     source = "".join(p.source for p in generated_phases(game))
     assert "v = st.led_suit" in source
@@ -1284,6 +1284,24 @@ def test_a_suit_in_the_players_hand_is_found_by_bisection_as_the_walk_finds_it()
             st.won[0] = rng.sample(every, 3)
             st.set_trump(rng.choice([None, 0, 3]))
             assert fn(st) == compiled.fn(st), (source, st.hands[0])
+
+
+@pytest.mark.parametrize("keep", ["card.suit == led_suit or card == AS", "card == 2C or card.suit == led_suit",
+                                  "card.suit == led_suit or card == QH", "card.suit == trump or card == 7D"])
+def test_a_suit_or_one_card_is_kept_as_the_suits_slice_and_the_card_where_it_falls(tmp_path, keep):
+    """`card.suit == led_suit or card == K` (either way round): the slice of the suit, found by bisection
+    in the sorted candidates, and K before or after it (the first card of the pack, the last, one of the
+    suit itself, one of a suit between): the legal lists of the closures at every move, the cards the
+    hand's own."""
+    fast, reference = barbu_with(tmp_path, "    keep: card.suit == led_suit\n", f"    keep: {keep}\n")
+    assert any("cands[j]" in p.source for p in generated_phases(fast))
+    for seed in range(3):
+        assert played(fast, seed, "api") == played(reference, seed, "api")
+    st = fast.new_state(5)
+    while not st.is_terminal:
+        legal = st.legal_actions()
+        assert all(any(c is h for h in st.hands[st.current]) for c in legal if isinstance(c, int)), legal
+        st.apply(legal[len(st.history) % len(legal)])
 
 
 def test_a_rule_that_holds_only_on_lead_or_only_not_is_not_asked_where_it_cannot_hold():

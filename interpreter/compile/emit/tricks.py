@@ -31,16 +31,16 @@ rule (`beats`, `led_suit`) get `apply` too, and their playout calls those rules 
 from __future__ import annotations
 
 from bisect import bisect_left
-from operator import attrgetter
 
 from ...core.draw import random_bits
 from ...core.errors import GameError, GameFault
 from ...core.results import Trick
-from ...core.source import BOUNDS, CARD_LOCALS, ENGINE_FIELDS, Source
+from ...core.source import BOUNDS, CARD_LOCALS, Source
 from ...phases.tricks import IF, NOT_ON_LEAD, ON_LEAD
 from . import open_tricks, words
 from .conditions import conditions_in_place
 from .expressions import _runs
+from .keeps import field_of, run_or_card, winning
 
 PASSED_ON = (GameError, GameFault)  # raised by the rules on purpose: they go on as they are
 
@@ -51,16 +51,6 @@ LOCAL = {"leading": "leading", "led_suit": "led", "trick_best": "best", "trick_w
 FIXED = {"suit": "suit", "trump": "trump", "power": "power", "trump_power": "tpower", "trick_size": "size",
          "after": "after", "trick_order": "order", "tricks": "tricks", "won": "won", "tricks_won": "tw",
          "hands": "hands", "trick_cards": "cards"}
-
-
-def _field_of(getter) -> str | None:
-    """The state field an `attrgetter` of the scope reads, else None."""
-    if type(getter) is not attrgetter:
-        return None
-    args = getter.__reduce__()[1]
-    if len(args) == 1 and args[0] in ENGINE_FIELDS:
-        return args[0]
-    return None
 
 
 def _values(table) -> tuple | None:
@@ -144,7 +134,7 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
             d += 1
         if eq is not None:
             (table, value), rest = eq
-            field = _field_of(value)
+            field = field_of(value)
             read = reads.field(field) if field else f"{reads.closure(d, value, 'value')}(st)"
             src.add(d, f"v = {read}")
             filtered = f"[c for c in cands if {src.bind(table, 'table')}[c] == v]"
@@ -174,12 +164,14 @@ def _cascade(src: Source, reads: _Reads, phase, depth: int, leading: bool, group
             for i, step in enumerate(rest):
                 src.add(d + i, "if kept:")
                 if getattr(step, "inline", None) == "winning_cards" and phase.beats is None:  # (else it asks `beats`)
-                    _winning(src, reads, d + i + 1)
+                    winning(src, reads, d + i + 1)
                 else:
                     src.add(d + i + 1, f"kept = {reads.closure(d + i + 1, step, 'step')}(st, kept)")
         elif getattr(keep, "inline", None) == "winning_cards" and phase.beats is None:  # (`wins_trick(card)`)
             src.add(d, "kept = cands")
-            _winning(src, reads, d)
+            winning(src, reads, d)
+        elif run_or_card(src, reads, d, getattr(keep, "select_eq_or", None)):
+            pass
         else:
             src.add(d, f"kept = {reads.closure(d, keep, 'keep')}(st, cands)")
         if eq is None:
@@ -207,29 +199,6 @@ def _conditions_together(src: Source, reads: _Reads, phase, depth: int, rules) -
         return []
     otherwise = f"{src.bind(type(phase).legal.__get__(phase), 'closures')}(st)"
     return whens if conditions_in_place(src, [w.node for w in whens], depth, otherwise) else []
-
-
-def _winning(src: Source, reads: _Reads, depth: int) -> None:
-    """`kept` narrowed to the cards that would win the trick if played now (the scope's
-    `wins_trick` as a filter): the same test as its selection, on the fields or locals."""
-    read = reads.field
-    if reads.played is None:  # (an empty trick: every card would win it)
-        src.add(depth, f"if {read('trick_cards')}:")
-        depth += 1
-    elif not reads.played:  # the trick's first card: it wins the empty trick, whatever it is
-        src.add(depth, "pass")
-        return
-    src.add(depth, f"wb = {read('trick_best')}")
-    src.add(depth, f"sw = {read('suit')}")
-    src.add(depth, "ls = sw[wb]")
-    src.add(depth, f"pw = {read('trump_power')} if ls == {read('trump')} else {read('power')}")
-    src.add(depth, "top = pw[wb]")
-    # a loop in place, not a comprehension (which CPython 3.11 runs as a function of its own)
-    src.add(depth, "beats = []")
-    src.add(depth, "for w in kept:")
-    src.add(depth + 1, f"if (pw[w] > top if sw[w] == ls else sw[w] == {read('trump')}):")
-    src.add(depth + 2, "beats.append(w)")
-    src.add(depth, "kept = beats")
 
 
 def _legal(src: Source, reads: _Reads, phase, depth: int, grouped=None) -> None:

@@ -1,0 +1,69 @@
+"""A play rule's keep written in place in the generated legal list (interpreter/compile/emit/tricks.py):
+the cards that would win the trick (`wins_trick(card)`), and `card.x == value or card == K` as a
+slice of the sorted candidates found by bisection, with K where it falls. `reads` is the trick
+writer's way to read a field of the state (in place, or from the locals of a playout).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from operator import attrgetter
+
+from ...core.source import ENGINE_FIELDS, Source
+from .expressions import _runs
+
+
+def field_of(getter) -> str | None:
+    """The state field an `attrgetter` of the scope reads, else None."""
+    if type(getter) is not attrgetter:
+        return None
+    args = getter.__reduce__()[1]
+    if len(args) == 1 and args[0] in ENGINE_FIELDS:
+        return args[0]
+    return None
+
+
+def winning(src: Source, reads, depth: int) -> None:
+    """`kept` narrowed to the cards that would win the trick if played now (the scope's
+    `wins_trick` as a filter): the same test as its selection, on the fields or locals."""
+    read = reads.field
+    if reads.played is None:  # (an empty trick: every card would win it)
+        src.add(depth, f"if {read('trick_cards')}:")
+        depth += 1
+    elif not reads.played:  # the trick's first card: it wins the empty trick, whatever it is
+        src.add(depth, "pass")
+        return
+    src.add(depth, f"wb = {read('trick_best')}")
+    src.add(depth, f"sw = {read('suit')}")
+    src.add(depth, "ls = sw[wb]")
+    src.add(depth, f"pw = {read('trump_power')} if ls == {read('trump')} else {read('power')}")
+    src.add(depth, "top = pw[wb]")
+    # a loop in place, not a comprehension (which CPython 3.11 runs as a function of its own)
+    src.add(depth, "beats = []")
+    src.add(depth, "for w in kept:")
+    src.add(depth + 1, f"if (pw[w] > top if sw[w] == ls else sw[w] == {read('trump')}):")
+    src.add(depth + 2, "beats.append(w)")
+    src.add(depth, "kept = beats")
+
+
+def run_or_card(src: Source, reads, depth: int, either) -> bool:
+    """`card.x == value or card == K` (`either`: ((table, value), K)) kept from the sorted `cands` as the
+    slice of the cards of that value, found by bisection, and K where it falls in the order (before or
+    after the slice, being of another value) when `cands` holds it: whether it was written (the values
+    of the table are runs of card numbers, and not in a playout, whose hands are grouped)."""
+    if either is None or reads.playout:
+        return False
+    (table, value), card = either
+    runs = _runs(table)
+    if runs is None:
+        return False
+    field = field_of(value)
+    bl, k = src.bind(bisect_left, "bisect"), src.literal(card)
+    src.add(depth, f"v = {reads.field(field) if field else reads.closure(depth, value, 'value') + '(st)'}")
+    src.add(depth, f"b = {src.bind(runs, 'runs')}.get(v)")
+    src.add(depth, f"kept = cands[{bl}(cands, b[0]):{bl}(cands, b[1])] if b is not None else []")
+    src.add(depth, f"if b is None or not b[0] <= {k} < b[1]:")  # (K is a card of `cands`, found by bisection too)
+    src.add(depth + 1, f"j = {bl}(cands, {k})")
+    src.add(depth + 1, f"if j < len(cands) and cands[j] == {k}:")
+    src.add(depth + 2, f"kept = [cands[j], *kept] if b is not None and {k} < b[0] else [*kept, cands[j]]")
+    return True
