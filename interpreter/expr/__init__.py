@@ -135,13 +135,7 @@ def compile_filter(source: str, scope: Scope, var: str, item_type: str, what: st
             once = generate(whole, cell)  # no part reads the item: the whole condition tested once (its
             if once is not None:  # `and` stops where the conjuncts' steps would)
                 return once
-        conjuncts, todo = [], [tree]
-        while todo:
-            node = todo.pop(0)
-            if isinstance(node, Tree) and node.data == "and_":
-                todo[:0] = node.children
-            else:
-                conjuncts.append(node)
+        conjuncts = _conjuncts(tree)
         if generate_steps is not None and len(conjuncts) > 1 and not any(
                 _selection(compiler, node, cell) for node in conjuncts):
             fused = generate_steps([compiler.compile(node, "bool") for node in conjuncts], cell)
@@ -213,28 +207,48 @@ def _filter_step(compiler: "_Compiler", node, cell, generate=None):
                 if f(ctx):
                     out.append(i)
             return out
-    either = _select_or_card(compiler, node, cell)
+    either = _select_or_card(compiler, node, cell, generate)
     if either is not None:  # `card.suit == led_suit or card == EX`: a caller may find it in a sorted list
         generated.select_eq_or = either
     return generated
 
 
-def _select_or_card(compiler: _Compiler, node, cell):
-    """For a condition `var.attr == value or var == CARD` (either way round, `value` not reading `var`,
-    CARD a constant card): ((the attribute's table, value's closure), CARD); else None."""
+def _conjuncts(tree) -> list:
+    """The conjuncts of an `and` chain, in order (`a and b and c` nests to the left), or [tree]."""
+    out, todo = [], [tree]
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, Tree) and node.data == "and_":
+            todo[:0] = node.children
+        else:
+            out.append(node)
+    return out
+
+
+def _select_or_card(compiler: _Compiler, node, cell, generate=None):
+    """For a condition `var == CARD or var.attr == value [and more]` (either way round; `value` not
+    reading `var`, CARD a constant card): ((the attribute's table, value's closure), CARD, the steps of
+    the further conjuncts); else None."""
     if not (isinstance(node, Tree) and node.data == "or_" and len(node.children) == 2):
         return None
     eq = card = None
+    rest: list = []
     for part in node.children:
-        if not (isinstance(part, Tree) and part.data == "compare" and str(part.children[1]) == "=="):
+        conjuncts = _conjuncts(part)
+        first = conjuncts[0]
+        if not (isinstance(first, Tree) and first.data == "compare" and str(first.children[1]) == "=="):
             return None
-        x, y = compiler.compile(part.children[0]), compiler.compile(part.children[2])
+        x, y = compiler.compile(first.children[0]), compiler.compile(first.children[2])
         for one, other in ((x, y), (y, x)):
             if one.kind == "tab" and one.base.kind == "cell" and one.base.cell is cell and id(cell) not in other.cells:
-                eq = eq or (one.table, other.fn)
-            elif one.kind == "cell" and one.cell is cell and other.kind == "const" and type(other.value) is int:
+                if eq is None:
+                    eq, rest = (one.table, other.fn), [_filter_step(compiler, c, cell, generate) for c in conjuncts[1:]]
+                break
+            if one.kind == "cell" and one.cell is cell and other.kind == "const" and type(other.value) is int \
+                    and len(conjuncts) == 1:
                 card = other.value if card is None else card
-    return (eq, card) if eq is not None and card is not None else None
+                break
+    return (eq, card, tuple(rest)) if eq is not None and card is not None else None
 
 
 

@@ -47,13 +47,14 @@ def winning(src: Source, reads, depth: int) -> None:
 
 
 def run_or_card(src: Source, reads, depth: int, either) -> bool:
-    """`card.x == value or card == K` (`either`: ((table, value), K)) kept from the sorted `cands` as the
-    slice of the cards of that value, found by bisection, and K where it falls in the order (before or
-    after the slice, being of another value) when `cands` holds it: whether it was written (the values
-    of the table are runs of card numbers, and not in a playout, whose hands are grouped)."""
+    """`card == K or card.x == value [and more]` (`either`: ((table, value), K, the further conjuncts'
+    steps)) kept from the sorted `cands`: the slice of the cards of that value, found by bisection, the
+    further steps run on it, and K put back where it falls in the order when `cands` holds it. Whether
+    it was written (the values of the table are runs of card numbers, and not in a playout, whose
+    hands are grouped). The slice and the steps' lists are new lists, K inserted into them."""
     if either is None or reads.playout:
         return False
-    (table, value), card = either
+    (table, value), card, rest = either
     runs = _runs(table)
     if runs is None:
         return False
@@ -62,8 +63,12 @@ def run_or_card(src: Source, reads, depth: int, either) -> bool:
     src.add(depth, f"v = {reads.field(field) if field else reads.closure(depth, value, 'value') + '(st)'}")
     src.add(depth, f"b = {src.bind(runs, 'runs')}.get(v)")
     src.add(depth, f"kept = cands[{bl}(cands, b[0]):{bl}(cands, b[1])] if b is not None else []")
-    src.add(depth, f"if b is None or not b[0] <= {k} < b[1]:")  # (K is a card of `cands`, found by bisection too)
-    src.add(depth + 1, f"j = {bl}(cands, {k})")
-    src.add(depth + 1, f"if j < len(cands) and cands[j] == {k}:")
-    src.add(depth + 2, f"kept = [cands[j], *kept] if b is not None and {k} < b[0] else [*kept, cands[j]]")
+    for step in rest:
+        src.add(depth, "if kept:")
+        src.add(depth + 1, f"kept = {reads.closure(depth + 1, step, 'step')}(st, kept)")
+    src.add(depth, f"j = {bl}(cands, {k})")  # (K, if `cands` holds it, as the hand's own card)
+    src.add(depth, f"if j < len(cands) and cands[j] == {k}:")
+    src.add(depth + 1, f"k = {bl}(kept, {k})")
+    src.add(depth + 1, f"if k == len(kept) or kept[k] != {k}:")
+    src.add(depth + 2, "kept.insert(k, cands[j])")
     return True
