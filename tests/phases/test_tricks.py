@@ -392,6 +392,9 @@ def test_words_whose_conditions_read_no_card_are_asked_together_with_the_same_an
     (tricks,) = [ph for ph in every_phase(g) if ph.kind == "tricks"]
     words = tricks.source.split("    if legal:\n", 1)[1]  # (what the legal list asks after the cards)
     assert "y = (" in words and "if y[0] or y[1]:" in words and "_said" in words, tricks.source
+    # what both ask first, and costs nothing, is asked alone: after the first trick, nothing else is
+    guard, rest = words.split("if (len(st.tricks) == 0):\n", 1)
+    assert "y = (" not in guard and "y = (" in rest, tricks.source
     st = position(g, ["AS QS JS JD", "KS AH QH AD", "KH JH KD QD"], dealer=Z)
     st.apply("trump H")
     assert legal(st) == ["play AS", "play QS", "play JS", "play JD", "play AS two", "play QS two", "play JS two",

@@ -22,7 +22,8 @@ from bisect import bisect_left
 
 from ...phases.tricks import _inline
 from .conditions import conditions_in_place
-from .expressions import _field_read, _runs
+from .expressions import _field_read, _runs, _shape, render
+from .inline import inlinable
 
 
 def said_in_place(src, phase, depth: int) -> None:
@@ -31,6 +32,10 @@ def said_in_place(src, phase, depth: int) -> None:
     d = depth + 1
     asked = src.bind(phase.words_for, "words")
     nodes = [getattr(a.card_filter, "condition", None) for a in phase.announcements]
+    common = _common_first(nodes) if None not in nodes else None
+    if common is not None:  # every word asks it first (`first_card and ...`), and it costs nothing: asked alone
+        src.add(d, f"if {render(common, src)}:")
+        d += 1
     if None not in nodes and conditions_in_place(src, nodes, d, f"legal + {asked}(st, legal)"):
         src.add(d, f"if {' or '.join(f'y[{src.literal(i)}]' for i in range(len(nodes)))}:")
         src.add(d + 1, f"legal = legal + {src.bind(phase.said_with, 'said')}(legal, y)")
@@ -42,6 +47,21 @@ def said_in_place(src, phase, depth: int) -> None:
         _by_runs(src, phase, d, firsts)
     src.add(d, "if x:")
     src.add(d + 1, "legal = legal + x")
+
+
+def _common_first(nodes):
+    """The first conjunct of every condition of `nodes` when it is the same computation in each and
+    costs nothing (written in place, and cannot fail: `inline.inlinable`), else None: while it is false,
+    no word may be said, and nothing else need be asked."""
+    firsts = []
+    for node in nodes:
+        while node.tree is not None and node.tree[0] == "and":
+            node = node.tree[1]
+        firsts.append(node)
+    shapes: dict = {}
+    if not firsts or len({_shape(f, shapes) for f in firsts}) != 1 or not inlinable(firsts[0]):
+        return None
+    return firsts[0]
 
 
 def _by_runs(src, phase, d: int, firsts) -> None:
