@@ -788,6 +788,20 @@ def test_a_rule_of_three_conditions_is_generated_step_by_step(tmp_path):
         assert played(fast, seed, "api") == want and played(fast, seed, "playout") == want
 
 
+def test_conditions_in_the_legal_list_read_the_players_hand_from_its_local(tmp_path):
+    """A rule's condition on the player's hand, written in the legal list, reads the hand the list
+    already holds in `hand` (the player's, `st.player` being the seat to play), not the state's field
+    again; the closures' games."""
+    fast, reference = barbu_with(tmp_path, "    when: not leading\n    keep: card.suit == led_suit\n",
+                                 "    when: not leading and any(c in hand where c.suit == led_suit) and "
+                                 "count(c in hand where c.rank == A) < 4\n    keep: card.suit == led_suit\n")
+    legal = [p.source.split("def apply", 1)[0].split("def playout", 1)[0] for p in generated_phases(fast)]
+    assert all("y = (" in s and "hand" in s.split("y = (", 1)[1].split("\n", 1)[0] for s in legal)
+    assert not any("st.hands[st.player]" in s for s in legal), legal[0]
+    for seed in range(3):
+        assert played(fast, seed, "api") == played(reference, seed, "api")
+
+
 def test_a_rule_to_win_the_trick_alone_is_written_in_the_legal_list(tmp_path):
     """`keep: wins_trick(card)` as a whole rule (Klaberjass's overtrump): the legal list tests each
     card in place, as the selection the scope gives `wins_trick` does, with no call, and plays the

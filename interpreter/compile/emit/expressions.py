@@ -62,7 +62,10 @@ def _read(getter, src: Source) -> str:
     if field is None:
         return f"{src.bind(getter, 'get')}(st)"
     name, per_seat = field
-    return f"{src.field(name)}[{src.field('player')}]" if per_seat else src.field(name)
+    if per_seat:  # the player's own field, which the function may hold in a local already (`hand`)
+        held = getattr(src, "seat_locals", None)
+        return held[name] if held and name in held else f"{src.field(name)}[{src.field('player')}]"
+    return src.field(name)
 
 
 def _runs(table) -> dict | None:

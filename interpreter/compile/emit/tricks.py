@@ -362,9 +362,11 @@ def generate(phase, drawn: bool = False) -> Source:
     src.add(0, "def legal(st):")
     src.add(1, f"p = {fld('to_play')}")
     src.add(1, f"hand = {fld('hands')}[p]")
+    src.seat_locals = {"hands": "hand"}  # (the conditions written in place read the player's hand from it)
     _legal(src, _Reads(src, False), phase, 1)
     if phase.announcements:
         words.said_in_place(src, phase, 1)
+    src.seat_locals = None
     src.add(1, "return legal")
     if open_tricks.is_open(phase):
         src.add(0, "")
