@@ -208,7 +208,8 @@ def _filter_step(compiler: "_Compiler", node, cell, generate=None):
                     out.append(i)
             return out
     either = _select_or_card(compiler, node, cell, generate)
-    if either is not None:  # `card.suit == led_suit or card == EX`: a caller may find it in a sorted list
+    if either is not None:  # `card.suit == led_suit or card == EX`, `... or card.suit == trump`: a caller
+        # may find it in a sorted list
         generated.select_eq_or = either
     return generated
 
@@ -226,29 +227,37 @@ def _conjuncts(tree) -> list:
 
 
 def _select_or_card(compiler: _Compiler, node, cell, generate=None):
-    """For a condition `var == CARD or var.attr == value [and more]` (either way round; `value` not
-    reading `var`, CARD a constant card): ((the attribute's table, value's closure), CARD, the steps of
-    the further conjuncts); else None."""
+    """For a condition `var.attr == value [and more] or var == CARD`, or `... or var.attr == other`
+    (either way round; the values not reading `var`, CARD a constant card): ((the attribute's table,
+    value's closure), ("card", CARD) or ("value", other's closure), the steps of the further
+    conjuncts); else None."""
     if not (isinstance(node, Tree) and node.data == "or_" and len(node.children) == 2):
         return None
-    eq = card = None
-    rest: list = []
+    sides = []  # each side: ("eq", (table, value), conjuncts after it) or ("card", CARD, ())
     for part in node.children:
         conjuncts = _conjuncts(part)
         first = conjuncts[0]
         if not (isinstance(first, Tree) and first.data == "compare" and str(first.children[1]) == "=="):
             return None
         x, y = compiler.compile(first.children[0]), compiler.compile(first.children[2])
+        side = None
         for one, other in ((x, y), (y, x)):
             if one.kind == "tab" and one.base.kind == "cell" and one.base.cell is cell and id(cell) not in other.cells:
-                if eq is None:
-                    eq, rest = (one.table, other.fn), [_filter_step(compiler, c, cell, generate) for c in conjuncts[1:]]
-                break
-            if one.kind == "cell" and one.cell is cell and other.kind == "const" and type(other.value) is int \
+                side = ("eq", (one.table, other.fn), conjuncts[1:])
+            elif one.kind == "cell" and one.cell is cell and other.kind == "const" and type(other.value) is int \
                     and len(conjuncts) == 1:
-                card = other.value if card is None else card
+                side = ("card", other.value, ())
+            if side is not None:
                 break
-    return (eq, card, tuple(rest)) if eq is not None and card is not None else None
+        if side is None:
+            return None
+        sides.append(side)
+    sides.sort(key=lambda side: (side[0] != "eq", len(side[2]) == 0))  # (the one with further conjuncts first)
+    (kind, eq, rest), (other_kind, other, other_rest) = sides
+    if kind != "eq" or other_rest or (other_kind == "eq" and other[0] is not eq[0]):
+        return None
+    steps = tuple(_filter_step(compiler, c, cell, generate) for c in rest)
+    return eq, ("card", other) if other_kind == "card" else ("value", other[1]), steps
 
 
 

@@ -1303,14 +1303,18 @@ def test_a_suit_in_the_players_hand_is_found_by_bisection_as_the_walk_finds_it()
 @pytest.mark.parametrize("keep", ["card.suit == led_suit or card == AS", "card == 2C or card.suit == led_suit",
                                   "card.suit == led_suit or card == QH", "card.suit == trump or card == 7D",
                                   "card == QH or card.suit == led_suit and card.rank != Q",
-                                  "card.suit == led_suit and card.rank != 2 and card.rank != A or card == 2C"])
+                                  "card.suit == led_suit and card.rank != 2 and card.rank != A or card == 2C",
+                                  "card.suit == led_suit or card.suit == trump", "card.suit == trump or card.suit == led_suit",
+                                  "card.suit == led_suit and card.rank != A or card.suit == trump"])
 def test_a_suit_or_one_card_is_kept_as_the_suits_slice_and_the_card_where_it_falls(tmp_path, keep):
     """`card.suit == led_suit [and more] or card == K` (either way round): the slice of the suit, found by
     bisection in the sorted candidates, narrowed by the further conjuncts, and K where it falls (the first
     card of the pack, the last, one of the suit itself, kept even where the rest would drop it, one of a
-    suit between): the legal lists of the closures at every move, the cards the hand's own."""
+    suit between); `... or card.suit == trump`: the trumps' slice before or after it (none without a
+    trump; one slice when trumps are led): the legal lists of the closures at every move, the cards the
+    hand's own."""
     fast, reference = barbu_with(tmp_path, "    keep: card.suit == led_suit\n", f"    keep: {keep}\n")
-    assert any("cands[j]" in p.source for p in generated_phases(fast))
+    assert any("cands[j]" in p.source or "s = cands[" in p.source for p in generated_phases(fast))
     for seed in range(3):
         assert played(fast, seed, "api") == played(reference, seed, "api")
     st = fast.new_state(5)

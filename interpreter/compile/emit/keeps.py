@@ -47,25 +47,42 @@ def winning(src: Source, reads, depth: int) -> None:
 
 
 def run_or_card(src: Source, reads, depth: int, either) -> bool:
-    """`card == K or card.x == value [and more]` (`either`: ((table, value), K, the further conjuncts'
-    steps)) kept from the sorted `cands`: the slice of the cards of that value, found by bisection, the
-    further steps run on it, and K put back where it falls in the order when `cands` holds it. Whether
-    it was written (the values of the table are runs of card numbers, and not in a playout, whose
-    hands are grouped). The slice and the steps' lists are new lists, K inserted into them."""
+    """`card.x == value [and more] or card == K` (`either`: ((table, value), ("card", K), the further
+    conjuncts' steps)), or `... or card.x == other` (("value", other)), kept from the sorted `cands`:
+    the slice of the cards of that value, found by bisection, the further steps run on it; then K put
+    back where it falls in the order when `cands` holds it, or the slice of the other value's cards
+    before or after it (two values' runs never overlap). Whether it was written (the values of the
+    table are runs of card numbers, and not in a playout, whose hands are grouped). The slices and the
+    steps' lists are new lists, K inserted into them."""
     if either is None or reads.playout:
         return False
-    (table, value), card, rest = either
+    (table, value), (kind, other), rest = either
     runs = _runs(table)
     if runs is None:
         return False
-    field = field_of(value)
-    bl, k = src.bind(bisect_left, "bisect"), src.literal(card)
-    src.add(depth, f"v = {reads.field(field) if field else reads.closure(depth, value, 'value') + '(st)'}")
-    src.add(depth, f"b = {src.bind(runs, 'runs')}.get(v)")
+    bl, runs = src.bind(bisect_left, "bisect"), src.bind(runs, "runs")
+
+    def read(getter) -> str:
+        field = field_of(getter)
+        return reads.field(field) if field else reads.closure(depth, getter, "value") + "(st)"
+    src.add(depth, f"v = {read(value)}")
+    src.add(depth, f"b = {runs}.get(v)")
     src.add(depth, f"kept = cands[{bl}(cands, b[0]):{bl}(cands, b[1])] if b is not None else []")
+    if kind == "value":  # the other value's cards; the same value's: all of the slice, whatever the rest says
+        src.add(depth, f"w = {read(other)}")
+        src.add(depth, "if w != v:")
+        for step in rest:
+            src.add(depth + 1, "if kept:")
+            src.add(depth + 2, f"kept = {reads.closure(depth + 2, step, 'step')}(st, kept)")
+        src.add(depth + 1, f"g = {runs}.get(w)")
+        src.add(depth + 1, "if g is not None:")
+        src.add(depth + 2, f"s = cands[{bl}(cands, g[0]):{bl}(cands, g[1])]")
+        src.add(depth + 2, "kept = kept + s if b is None or b[0] < g[0] else s + kept")
+        return True
     for step in rest:
         src.add(depth, "if kept:")
         src.add(depth + 1, f"kept = {reads.closure(depth + 1, step, 'step')}(st, kept)")
+    k = src.literal(other)
     src.add(depth, f"j = {bl}(cands, {k})")  # (K, if `cands` holds it, as the hand's own card)
     src.add(depth, f"if j < len(cands) and cands[j] == {k}:")
     src.add(depth + 1, f"k = {bl}(kept, {k})")
