@@ -82,12 +82,7 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
             memo = d["_fmemo"]
             if memo is None:
                 memo = d["_fmemo"] = {}
-            if plain == 0:
-                value = memo.get(call, _MISSING)
-                if value is _MISSING:
-                    value = memo[call] = impl(state)
-                return value
-            mine = memo.get(call)
+            mine = memo.get(call)  # (a name's one answer is `call0`'s, below)
             if mine is None:
                 mine = memo[call] = {}
             key = (args[0] if one else args) if plain == 1 else make_key(state, args)
@@ -109,7 +104,20 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
         finally:
             d["_fdepth"] = False
 
-    if one:  # one argument: found, or computed and kept, without packing it
+    if plain == 0:  # a name read for no seat: its one answer, found without packing arguments
+        def call0(state):
+            d = state.__dict__
+            if d.get("_fdepth"):
+                memo = d["_fmemo"]
+                if memo is None:
+                    memo = d["_fmemo"] = {}
+                value = memo.get(call, _MISSING)
+                if value is _MISSING:
+                    value = memo[call] = impl(state)
+                return value
+            return call(state)  # (none open: this call opens one)
+        out = call0
+    elif one:  # one argument: found, or computed and kept, without packing it
         def call1(state, a):
             d = state.__dict__
             if d.get("_fdepth"):
