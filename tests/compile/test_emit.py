@@ -1315,6 +1315,10 @@ def test_a_suit_or_one_card_is_kept_as_the_suits_slice_and_the_card_where_it_fal
     hand's own."""
     fast, reference = barbu_with(tmp_path, "    keep: card.suit == led_suit\n", f"    keep: {keep}\n")
     assert any("cands[j]" in p.source or "s = cands[" in p.source for p in generated_phases(fast))
+    plain = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")  # (whose follow suit is one slice, no call)
+    def legal_calls(game):  # (the legal list's; a playout's hands are grouped, and it calls the keep)
+        return [p.source.split("\ndef ", 1)[0].count("(st, cands)") for p in generated_phases(game)]
+    assert legal_calls(fast) == legal_calls(plain)  # (the keep's closure is not called)
     for seed in range(3):
         assert played(fast, seed, "api") == played(reference, seed, "api")
     st = fast.new_state(5)

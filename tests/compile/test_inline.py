@@ -29,6 +29,7 @@ functions:
   half: {params: {x: number}, value: x / 2}
   lead_card: {value: "if count(trick) >= 1 then trick[1] else none"}
   spades: {params: {p: seat}, value: count(c in hand_of(p) where c.suit == S)}
+  best_ace: {value: best == AS}
 phases:
   deal: {hand_size: 4}
   play:
@@ -39,7 +40,7 @@ contracts:
 match: {deals: 1}
 """
 INLINE = {"first_trick", "on_side", "both"}
-CALLED = {"half", "lead_card", "spades"}
+CALLED = {"half", "lead_card", "spades", "best_ace"}  # (`best`: an engine getter, not a field)
 
 
 def compiled(generated: bool = True):
