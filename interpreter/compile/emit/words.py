@@ -59,7 +59,7 @@ def _common_first(nodes):
             node = node.tree[1]
         firsts.append(node)
     shapes: dict = {}
-    if not firsts or len({_shape(f, shapes) for f in firsts}) != 1 or not inlinable(firsts[0]):
+    if not firsts or firsts[0].cells or len({_shape(f, shapes) for f in firsts}) != 1 or not inlinable(firsts[0]):
         return None
     return firsts[0]
 
