@@ -119,16 +119,19 @@ class Declare(Phase):
                     out.append((pack.ranks[ri], tuple(cards)))
         elif self.in_order:  # runs, in one walk of the sorted hand: the same runs in the same order
             suit, rank = pack.suit, pack.rank
+            shortest = max(cat.at_least, 2)  # (a shorter run is no combination, split or not: `_run`)
             run, last = [], None
             for c in sorted(hand):
                 if suit[c] < 0:
                     continue
                 if run and (suit[c] != suit[last] or rank[c] != rank[last] + 1):
-                    self._run(run, cat, out)
+                    if len(run) >= shortest:
+                        self._run(run, cat, out)
                     run = []
                 run.append(c)
                 last = c
-            self._run(run, cat, out)
+            if len(run) >= shortest:
+                self._run(run, cat, out)
         else:  # runs: consecutive ranks of one suit, high to low
             rank = pack.rank
             for held in _by(hand, pack.suit, len(pack.suits)):

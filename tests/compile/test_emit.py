@@ -431,6 +431,13 @@ functions:
   evil:
     description: '{HOSTILE}'
     value: if count(trick) >= 2 and trick[1] == EX then trick[2].suit else if count(trick) >= 1 then trick[1].suit else none
+  sneaky:
+    description: '{HOSTILE}'
+    params: {{eval: seat}}
+    value: eval == dealer or eval == left(dealer) or hush
+  hush:
+    description: '{HOSTILE} # quote'
+    value: count(tricks) >= 0
 play:
   leader: left(dealer)
   trump: D
@@ -443,17 +450,19 @@ play:
 play_rules:
   'follow suit {HOSTILE}':
     description: '{HOSTILE} # quote'
-    when: not leading and led_suit != none and any(c in hand where c.suit == led_suit)
+    when: not leading and led_suit != none and any(c in hand where c.suit == led_suit) and sneaky(player)
     keep: card.suit == led_suit or card == EX
 """
     text = f"game: T\nseats: [X, Y, Z]\n{PACK}\n{body}"
     fast, reference = load_game("t.yaml", text=text), load_game("t.yaml", text=text, generated=False)
     (prog,) = generated_phases(fast)
     assert "def apply(st, c):" in prog.source and prog.playout is None  # (moves through apply(): `controller`)
-    words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "quote", "popen", "system", "exec", "evil", "EX"}
+    words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"follow", "quote", "popen", "system", "exec", "evil", "EX",
+                                                       "sneaky", "hush", "eval"}
     beats_test = prog.beats_one.__code__
     assert beats_test.co_filename.startswith("<cardspec") and beats_test.co_varnames[:2] == ("st", "a0")
     assert prog.source in built and any(source.startswith("def value(st, a0):") for source in built)
+    assert "(st.dealer + 1) % 3" in prog.source and "cands[j]" in prog.source  # (`sneaky` written in place; the keep)
     for source in built:
         for w in words:
             assert not re.search(rf"\b{re.escape(w)}\b", source), (w, source)
