@@ -56,7 +56,7 @@ GENERATOR_WORDS = frozenset({
     "trump", "power", "tp", "pw", "tuple", "True", "False", "None", "groups", "gp", "get", "setdefault", "value", "Exception",
     "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
     "tpower", "wb", "sw", "ls", "top", "beats", "gv", "start", "copy", "set", "b", "k", "ci", "g", "ValueError", "KeyError",
-    "drawn", "draw", "n", "width", "r", "bit_length", "shuffle", "items", "y", "j", "divmod", "insert",
+    "drawn", "draw", "n", "width", "r", "bit_length", "shuffle", "items", "y", "j", "divmod", "insert", "type",
 })
 # the locals of generated expressions: loop variables by depth, a spec function's parameters
 LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))

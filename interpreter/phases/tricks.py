@@ -215,18 +215,24 @@ class Tricks(Phase):
             if self.open_hand(state):
                 state.shown[p] = True
 
+    def say(self, state, action):
+        """The word of `action`, a card said with a word, said by the seat to play (its announcement,
+        and the deal's record of what was said); the card's own play action."""
+        a = action.announcement
+        p = state.to_play
+        state.call_extras[p] = state.call_extras[p] + (a.value,)
+        state.deal.said.append((p, a.word, action.arg))
+        return self.play[action.arg]
+
     def _announce(self, said: bool = False):
         """Offer, besides each legal card, that card with each word that may be said with it (unless
-        `legal` offers them already: generated play writes them into its list)."""
-        plain_apply, play = self.apply, self.play
+        `legal` offers them already: generated play writes them into its list); an `apply` that does
+        not say the words itself (`says`: generated play's) is wrapped to say them."""
+        plain_apply, say = self.apply, self.say
 
         def apply(state, action):
             if action.__class__ is Said:
-                a = action.announcement
-                p = state.to_play
-                state.call_extras[p] = state.call_extras[p] + (a.value,)
-                state.deal.said.append((p, a.word, action.arg))
-                action = play[action.arg]
+                action = say(state, action)
             return plain_apply(state, action)
 
         if not said:
@@ -237,7 +243,8 @@ class Tricks(Phase):
                 extra = words_for(state, cards)
                 return cards + extra if extra else cards
             self.legal = legal
-        self.apply = apply
+        if not getattr(plain_apply, "says", False):
+            self.apply = apply
 
     def words_for(self, state, cards) -> list:
         """Each of `cards` with each word that may be said with it, word by word (each word's filter

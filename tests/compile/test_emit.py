@@ -264,6 +264,31 @@ def test_tarot_played_out_in_the_generated_loop_plays_its_games_move_by_move(tmp
         assert final_fields(fast, 5, "playout", moves) == fields, moves
 
 
+def test_a_word_said_with_a_card_is_said_by_the_generated_apply_as_by_the_closures():
+    """Tarot's poignée, said with a card: its own `apply` (the spec says who takes a trick) says the
+    word itself, unwrapped, and the deal's record and announcements are the closures'."""
+    from interpreter.phases.tricks import Said
+
+    spec = ROOT / "specs" / "tarot" / "tarot.yaml"
+    fast, reference = load_game(spec), load_game(spec, generated=False)
+    (tricks,) = [p for p in generated_phases(fast)]
+    assert getattr(tricks.apply, "says", False) and "def apply" in tricks.source
+    said = 0
+    for seed in range(40):
+        a, b = fast.new_state(seed), reference.new_state(seed)
+        while not a.is_terminal and a.deal_number == 1:
+            legal = a.legal_actions()
+            words = [x for x in legal if isinstance(x, Said)]
+            choice = words[0] if words else legal[seed % len(legal)]
+            assert [x.name for x in b.legal_actions()] == [x.name for x in legal]
+            a.apply(choice)
+            b.apply(choice.name)
+            said += bool(words)
+        assert a.deals[0].said == b.deals[0].said and a.call_extras == b.call_extras, seed
+        assert a.totals == b.totals
+    assert said  # (some deal offered a poignée)
+
+
 def test_playout_stops_at_the_end_of_the_deal_or_goes_on_to_the_end_of_the_game():
     game = load_game(ROOT / "specs" / "barbu" / "barbu.yaml")
     rng = random.Random(3)

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from operator import attrgetter
 
 from ...core.source import ENGINE_FIELDS, Source
-from .expressions import _runs
+from .expressions import _read, _runs
 
 
 def field_of(getter) -> str | None:
@@ -62,9 +62,8 @@ def run_or_card(src: Source, reads, depth: int, either) -> bool:
         return False
     bl, runs = src.bind(bisect_left, "bisect"), src.bind(runs, "runs")
 
-    def read(getter) -> str:
-        field = field_of(getter)
-        return reads.field(field) if field else reads.closure(depth, getter, "value") + "(st)"
+    def read(getter) -> str:  # (a field of the state in place, through its map of values if it has one)
+        return _read(getter, src)
     src.add(depth, f"v = {read(value)}")
     src.add(depth, f"b = {runs}.get(v)")
     src.add(depth, f"kept = cands[{bl}(cands, b[0]):{bl}(cands, b[1])] if b is not None else []")

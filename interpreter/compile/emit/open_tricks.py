@@ -18,6 +18,8 @@ The trick of such a play is never written card by card: its cards stay in the st
 
 from __future__ import annotations
 
+from ...phases.tricks import Said
+
 
 def moves_apart(phase) -> bool:
     """Whether the phase's moves go through apply() alone: words may be said with a card, another seat
@@ -77,6 +79,9 @@ def apply_source(src, phase) -> None:
     """`apply(st, c)`: card `c` played by the seat to play, as `Tricks._apply_open` plays it."""
     fld, add = src.field, src.add
     add(0, "def apply(st, c):")
+    if phase.announcements:  # a card said with a word: the word said, then the card played (`Tricks.say`)
+        add(1, f"if type(c) is {src.bind(Said, 'cls')}:")
+        add(2, f"c = {src.bind(phase.say, 'say')}(st, c)")
     add(1, f"p = {fld('to_play')}")
     add(1, f"{fld('hands')}[p].remove(c)")
     add(1, f"cards = {fld('trick_cards')}")

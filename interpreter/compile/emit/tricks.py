@@ -465,6 +465,8 @@ def compile_tricks(phase) -> tuple:
         (("playout",) if not open_tricks.moves_apart(phase) else ())
     built = dict(zip(names, src.build(*names)))
     built["legal"].asks = src.asked
+    if "apply" in built and phase.announcements:
+        built["apply"].says = True  # (it says the words said with a card itself: `open_tricks.apply_source`)
     playout = built.get("playout")
     if playout is not None:
         playout = _playout(playout, phase, _unrolled(phase) is not None)
