@@ -66,6 +66,7 @@ class Call(Phase):
         self.word_actions = {w: Action("call", v, w) for w, v, _ in (*words, *self.before_looking)}
         self._numbers: dict[int, Action] = {}
         self.bids = [self._number(k) for k in range(min(self.greatest, 1000) + 1)]  # `bid k`, made once
+        self._spans: dict = {}  # (from, to) -> the numbers between, a list nobody changes
 
     def _number(self, k: int) -> Action:
         a = self._numbers.get(k)
@@ -116,11 +117,15 @@ class Call(Phase):
         if self.second_round:
             return out + [Action("call", (None, (v,)), w) for w, v, condition in self.extras if condition(state)]
         lo, hi = self.lowest(state), self.highest(state)
-        numbers = range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1)
+        numbers = self._spans.get((lo, hi))
+        if numbers is None:  # (the numbers from `from` to `to`, as a list asked of `allowed`: made once a span)
+            numbers = list(range(max(0 if not self.may_pass else 1, int(lo)), int(hi) + 1))
+            if len(self._spans) < 64:
+                self._spans[lo, hi] = numbers
         bids = self.bids
         if self.allowed_numbers is not None and numbers:
             state.number = numbers[-1]  # (where asking number by number leaves it)
-            out += [bids[k] if k < len(bids) else self._number(k) for k in self.allowed_numbers(state, list(numbers))]
+            out += [bids[k] if k < len(bids) else self._number(k) for k in self.allowed_numbers(state, numbers)]
         else:
             for k in numbers:
                 state.number = k

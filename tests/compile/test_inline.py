@@ -30,6 +30,9 @@ functions:
   lead_card: {value: "if count(trick) >= 1 then trick[1] else none"}
   spades: {params: {p: seat}, value: count(c in hand_of(p) where c.suit == S)}
   best_ace: {value: best == AS}
+  counted: {params: {p: seat}, value: count(c in won_by(p) where c.suit == S)}
+  twice_dealer: {value: counted(dealer) + counted(dealer)}
+  on_top: {params: {p: seat}, value: p == dealer or twice_dealer > 2 or counted(p) > 1}
 phases:
   deal: {hand_size: 4}
   play:
@@ -39,8 +42,9 @@ contracts:
     score: 0
 match: {deals: 1}
 """
-INLINE = {"first_trick", "on_side", "both"}
-CALLED = {"half", "lead_card", "spades", "best_ace"}  # (`best`: an engine getter, not a field)
+INLINE = {"first_trick", "on_side", "both", "on_top"}
+CALLED = {"half", "lead_card", "spades", "best_ace", "counted", "twice_dealer"}  # (`best`: an engine getter;
+# the last two remembered)
 
 
 def compiled(generated: bool = True):
@@ -82,6 +86,26 @@ def test_a_function_written_in_place_computes_what_its_call_computes(declarer):
         st.tricks = [object()]  # (a trick finished: `first_trick` is false now)
         assert fn(st) == c.fn(st), source
         st.tricks = []
+
+
+def test_a_function_asking_remembered_ones_is_written_in_place_and_they_still_remember():
+    """`on_top(p)` asks `twice_dealer` and `counted(p)`, remembered (each places its own faults): it is
+    written in place, they are called, and within one evaluation each is computed once per question."""
+    from interpreter.core.evaluation import evaluation
+
+    compiler, st = compiled()
+    assert all(getattr(getter(compiler, n), "remembers", None) for n in ("counted", "twice_dealer"))
+    c = compile_expr("count(p in seats where on_top(p))", compiler.scope)
+    fn, text = compile_expression(c.node)
+    assert not any(v is getter(compiler, "on_top") for v in fn.__globals__.values()), text
+    st.won = [[0, 1, 2], [], [3, 12], [4]]
+    for dealer in range(4):
+        st.dealer = dealer
+        with evaluation(st):
+            got = fn(st)
+            kept = dict(st.__dict__["_fmemo"] or {})  # (what the evaluation remembered, by function)
+        assert got == c.fn(st), dealer
+        assert len(kept) == 2 and any(isinstance(v, dict) and len(v) >= 1 for v in kept.values()), kept
 
 
 def test_an_argument_computed_keeps_the_call_and_gives_the_same_value():

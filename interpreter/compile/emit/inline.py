@@ -5,8 +5,9 @@ A spec function's call in generated code costs a Python call; a body such as `co
 written in place (`render`, in expressions.py, reads a function's `inline`: its checked body and its
 parameters' cells) when it calls nothing and cannot fail, so that nothing is placed differently:
 a division or an index (the checker's own calls, which say where a fault is) or any other call
-keeps the function a function. A function remembered within an evaluation is never written in place
-(interpreter/compile/functions.py marks only the others).
+keeps the function a function. It may ask a function remembered within an evaluation, whose body
+places its own faults (Pitch's `high_point(p)`: `p == high_holder`); such a function is itself
+never written in place (interpreter/compile/functions.py marks only the others).
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ def _read_again(c) -> bool:
         return False
     field = _field_read(tree[1]) if tree[0] == "get" else None
     return tree[0] == "cell" or (field is not None and not field[1])
+
+
+def _remembered(fn) -> bool:
+    """Whether `fn` is a spec function remembered in an evaluation (`expr.memo.remembered`): asking it
+    is a lookup, mostly, and a fault in its body is placed at its own `value`, wherever it is asked."""
+    return getattr(fn, "remembers", None) is not None
 
 
 INLINE_NODES = 16  # the most nodes a spec function's body may have to be written where it is asked
@@ -51,7 +58,7 @@ def inlinable(node) -> bool:
             g = args[0]
             inline = getattr(g, "inline", None)
             return (_field_read(g) is not None or getattr(g, "field_map", None) is not None
-                    or (inline is not None and not inline[1]))
+                    or (inline is not None and not inline[1]) or _remembered(g))
         if form == "cell":
             return True
         if form in ("op", "cmp"):
@@ -62,6 +69,8 @@ def inlinable(node) -> bool:
             inline = getattr(args[0], "inline", None)
             if inline is not None:  # (written in place in turn: over arguments read again at no cost)
                 return len(inline[1]) == len(args) - 1 and all(_read_again(x) and cheap(x) for x in args[1:])
+            if _remembered(args[0]):  # (a lookup, which places its own faults: over arguments read again)
+                return all(_read_again(x) and cheap(x) for x in args[1:])
             return getattr(args[0], "seat_turn", None) is not None and len(args) == 2 and cheap(args[1])
         return form in _SHAPES and all(cheap(x) for x in args)
 
