@@ -39,7 +39,8 @@ class evaluation:  # (lower case: it reads as a function, `with evaluation(state
 
 def evaluated(state, fn):
     """`fn(state)` as one evaluation: `with evaluation(state): fn(state)`, without the context manager's
-    calls (a call phase's conditions at each call are one evaluation)."""
+    calls: how the engine opens one (a deal's scores; a call phase's conditions at each call). The
+    context manager is for callers that compute several things in turn (tests, tools)."""
     d = state.__dict__
     if d.get("_fdepth"):  # (part of the evaluation open)
         return fn(state)

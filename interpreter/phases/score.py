@@ -11,7 +11,7 @@ own settlement, an expression of each player's final score (over `raw`, `raw_of(
 
 from __future__ import annotations
 
-from ..core.evaluation import evaluation, forget
+from ..core.evaluation import evaluated, forget
 from . import Phase
 
 
@@ -26,8 +26,7 @@ class Score(Phase):
         self.raw_read = True  # whether a function of the spec reads `raw` (the compiler says)
 
     def start(self, state) -> None:
-        with evaluation(state):  # (what the seats' scores ask alike is computed once: core/evaluation.py)
-            self._score(state)
+        evaluated(state, self._score)  # (what the seats' scores ask alike is computed once: core/evaluation.py)
 
     def _score(self, state) -> None:
         contract = state.contract
