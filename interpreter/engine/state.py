@@ -317,6 +317,7 @@ class State:
         d["chosen"] = [set(s) for s in self.chosen]
         table_plan(self.game).copy(other)
         d["declaring"] = None if self.declaring is None else self.declaring[:]
+        d.pop("_declare_memo", None)  # (what a category found, kept for this state alone: phases/declare.py)
         # finished deals never change again: shared; only the deal in progress is copied
         d["deals"] = deals = self.deals[:]
         if deals:

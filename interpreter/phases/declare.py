@@ -196,6 +196,7 @@ class Declare(Phase):
         turns = 1 if self.alone else self.n
         state.declare_order = [(seat + i * state.game.step) % self.n for i in range(turns)]
         state.declaring = [None] * self.n
+        state._declare_memo = None
         self._skip_empty(state)
 
     def actor(self, state):
@@ -205,33 +206,55 @@ class Declare(Phase):
 
     def _options(self, state) -> list[tuple[str, tuple]]:
         """The combinations the seat to declare holds in the category now. A seat's turn asks twice
-        (is there anything to declare? what?): the last answer is kept, keyed by the category and
-        the very cards held, for a category whose combinations depend on nothing else (no `only_if`)."""
+        (is there anything to declare? what?): the answer is kept while the category is declared,
+        by the very cards held, for a category whose combinations depend on nothing else (no
+        `only_if`)."""
         cat = self.categories[state.declare_cat]
         hand = state.hands[state.declare_order[state.declare_turn]]
         if cat.only_if is not None:
             return self.find(state, cat, hand)
-        key = (self, cat, tuple(hand))
-        kept = state.__dict__.get("_declare_found")
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        found = self.find(state, cat, hand)
-        state._declare_found = (key, found)
+        kept = self._memo(state)[2]
+        held = tuple(hand)
+        found = kept.get(held)
+        if found is None:
+            found = kept[held] = self.find(state, cat, hand)
         return found
+
+    def _memo(self, state):
+        """What the category being declared has found: (phase, category number, combinations by the
+        hand held, key by the combination's cards). Asked of the cards alone, these do not change
+        while a category is declared (what the seats declare in it is read by no expression), so
+        each is computed once: a key is asked when the seat chooses, when the category is settled,
+        and when its best is said. `start` and `clone` drop it; a new category makes a new one."""
+        memo = state.__dict__.get("_declare_memo")
+        if memo is None or memo[0] is not self or memo[1] != state.declare_cat:
+            memo = state._declare_memo = (self, state.declare_cat, {}, {})
+        return memo
+
+    def _keyer(self, state, cat: Category):
+        """`cat`'s key of a combination's cards (a tuple), each computed once (`_memo`)."""
+        keys, fn = self._memo(state)[3], cat.key
+
+        def key(cards):
+            k = keys.get(cards)
+            if k is None:
+                k = keys[cards] = fn(state, list(cards))
+            return k
+        return key
 
     def legal(self, state):
         cat = self.categories[state.declare_cat]
         found = self._options(state)
+        said = f"declare {cat.name} "
+        out = [Action("declare", (), said + "nothing")]
         if cat.choose == "one":  # nothing, then the combinations from worst to best
-            order = sorted(range(len(found)), key=lambda i: cat.key(state, list(found[i][1])))
-            picks = [()] + [(i,) for i in order]
+            key = self._keyer(state, cat)
+            for combo in sorted(found, key=lambda nc: key(nc[1])):  # (a stable sort: equal keys in found order)
+                out.append(Action("declare", (combo,), said + combo[0]))
         else:
-            picks = [ix for k in range(len(found) + 1) for ix in combinations(range(len(found)), k)]
-        out = []
-        for ix in picks:
-            chosen = tuple(found[i] for i in ix)
-            words = " ".join(nm for nm, _ in chosen) or "nothing"
-            out.append(Action("declare", chosen, f"declare {cat.name} {words}"))
+            for k in range(1, len(found) + 1):
+                for chosen in combinations(found, k):
+                    out.append(Action("declare", chosen, said + " ".join([nm for nm, _ in chosen])))
         return out
 
     def parse(self, state, text):
@@ -268,17 +291,28 @@ class Declare(Phase):
     def parts(self, cat: Category, combo) -> list[tuple[str, object]]:
         """What is said of a combination: (part, value) for each part `cat` announces."""
         cards = combo[1]
-        top = min(cards, key=lambda c: self.pack.rank[c])
-        values = {"size": len(cards), "top": self.pack.ranks[self.pack.rank[top]],
-                  "pips": sum(self.pips[c] for c in cards)}
-        return [(part, values[part]) for part in cat.announce]
+        pack = self.pack
+        out = []
+        for part in cat.announce:
+            if part == "size":
+                out.append((part, len(cards)))
+            elif part == "top":
+                out.append((part, pack.ranks[min(pack.rank[c] for c in cards)]))
+            else:  # pips
+                out.append((part, sum(self.pips[c] for c in cards)))
+        return out
 
     def best_combo(self, state, cat: Category, declared):
-        return max(declared, key=lambda nc: cat.key(state, list(nc[1]))) if declared else None
+        if not declared:
+            return None
+        key = self._keyer(state, cat)
+        return max(declared, key=lambda nc: key(nc[1]))
 
-    def said(self, state, cat: Category, declaring=None) -> list:
-        """Per seat, the announcement parts said aloud: all at once, or (stepwise) while all are equal."""
-        combos = [self.best_combo(state, cat, d or ()) for d in (declaring or state.declaring)]
+    def said(self, state, cat: Category, declaring=None, combos=None) -> list:
+        """Per seat, the announcement parts said aloud: all at once, or (stepwise) while all are equal.
+        (`combos`: each seat's best declared combination, when the caller has them.)"""
+        if combos is None:
+            combos = [self.best_combo(state, cat, d) for d in (declaring or state.declaring)]
         parts = [self.parts(cat, c) if c else [] for c in combos]
         if cat.compare == "none" or not cat.stepwise:
             return parts
@@ -298,31 +332,49 @@ class Declare(Phase):
 
     def _resolve(self, state) -> None:
         cat = self.categories[state.declare_cat]
-        if self.alone and not any(state.declaring):
-            return  # one seat, who said nothing: no result to log
-        best, winner, points, answer = self.outcome(state, cat, state.declaring)
-        state.declarations.append((cat.name, [tuple(d or ()) for d in state.declaring], best, winner, points, answer,
-                                self.said(state, cat), cat.compare, cat.show))
-        state.deal.declarations.append((cat.name, [[nm for nm, _ in d or ()] for d in state.declaring], winner, points))
+        declaring = state.declaring
+        if not any(declaring):
+            if self.alone:
+                return  # one seat, who said nothing: no result to log
+            n = self.n  # (what `outcome` and `said` make of nothing declared)
+            points = [0] * n
+            state.declarations.append((cat.name, [()] * n, [None] * n, None, points, None, [[] for _ in range(n)],
+                                       cat.compare, cat.show))
+            state.deal.declarations.append((cat.name, [[] for _ in range(n)], None, points))
+            return
+        combos = []
+        best, winner, points, answer = self.outcome(state, cat, declaring, combos)
+        state.declarations.append((cat.name, [d or () for d in declaring], best, winner, points, answer,
+                                   self.said(state, cat, declaring, combos), cat.compare, cat.show))
+        state.deal.declarations.append((cat.name, [[nm for nm, _ in d] if d else [] for d in declaring], winner,
+                                        points))
 
-    def outcome(self, state, cat: Category, declaring) -> tuple:
-        """The category settled on what each seat declared: (best key per seat, winner, points, answer)."""
-        points = [0] * self.n
-        best = [None] * self.n
-        for p in range(self.n):
-            declared = declaring[p] or ()
+    def outcome(self, state, cat: Category, declaring, combos=None) -> tuple:
+        """The category settled on what each seat declared: (best key per seat, winner, points,
+        answer); each seat's best declared combination is put in `combos`, if given."""
+        n = self.n
+        points = [0] * n
+        best = [None] * n
+        key = self._keyer(state, cat)
+        for p in range(n):
+            declared = declaring[p]
+            combo = None
             if declared:
-                best[p] = max(cat.key(state, list(cs)) for _, cs in declared)
+                combo = declared[0] if len(declared) == 1 else max(declared, key=lambda nc: key(nc[1]))
+                best[p] = key(combo[1])
+            if combos is not None:
+                combos.append(combo)
         winner = None
+        score = cat.score
         if cat.compare == "none":
-            for p in range(self.n):
-                points[p] = sum(cat.score(state, list(cs)) for _, cs in declaring[p] or ())
+            for p in range(n):
+                points[p] = sum(score(state, list(cs)) for _, cs in declaring[p] or ())
         else:
             top = max((b for b in best if b is not None), default=None)
             tied = [p for p in state.declare_order if best[p] == top] if top is not None else []
             if len(tied) == 1 or (tied and cat.ties == "first"):
                 winner = tied[0]
-                points[winner] = sum(cat.score(state, list(cs)) for _, cs in declaring[winner])
+                points[winner] = sum(score(state, list(cs)) for _, cs in declaring[winner])
         answer = None
         if self.answers and cat.compare == "best" and len(state.declare_order) > 1:
             first, later = best[state.declare_order[0]], best[state.declare_order[-1]]

@@ -370,6 +370,32 @@ def test_a_clone_dealt_other_cards_declares_from_its_own_cards():
     assert legal(world) == legal(st) == ["declare point nothing", "declare point H", "declare point S"]
 
 
+def test_a_combinations_key_is_computed_once_while_its_category_is_declared():
+    """A key is asked when a seat chooses (worst to best), when the category is settled, and when
+    its best is said; asked of the cards alone, it cannot change meanwhile, so each combination's
+    is computed once a category. A clone keeps nothing of the original's: a world dealt again
+    computes its own."""
+    g = spec()
+    st = position(g, HANDS, dealer=Z)
+    (declare,) = phases_of(g, "declare")
+    point = declare.categories[0]
+    asked = []
+    key = point.key
+    point.key = lambda state, cards: asked.append(tuple(cards)) or key(state, cards)
+    try:
+        play(st, "declare point S", "declare point H")
+        world = st.clone()
+        play(st, "declare point D")
+        assert sorted(asked) == sorted(set(asked)) and len(asked) == 5  # X's S and H, Y's S and H, Z's D
+        assert st.declarations[0][2] == [39, 36, 50]  # the best keys: AS KS QS 30 + 9, KH QH JH, the four diamonds
+        asked.clear()
+        play(world, "declare point D")
+        assert len(asked) == 3  # the world asks again for X's, Y's and Z's declared
+        assert world.declarations == st.declarations
+    finally:
+        point.key = key
+
+
 @pytest.mark.parametrize("spec_path", ["piquet/rubicon", "klaberjass/klaberjass", "piquet/au-cent"])
 def test_the_runs_of_a_hand_found_in_one_walk_are_those_found_suit_by_suit(spec_path):
     """A pack numbered suit by suit, in the suits' order, and rank by rank (no copies): the runs of a
