@@ -196,7 +196,10 @@ def _filter_step(compiler: "_Compiler", node, cell, generate=None):
             if op != "in" and y.kind == "tab" and y.base.kind == "cell" and y.base.cell is cell:
                 x, y = y, x
             if x.kind == "tab" and x.base.kind == "cell" and x.base.cell is cell and id(cell) not in y.cells:
-                return _select(op, x.table, y.fn)
+                step = _select(op, x.table, y.fn)
+                if y.kind == "const":  # a caller may know the items kept of a table's value beforehand
+                    step.select_const = (op, x.table, y.value)
+                return step
     f = code.fn
     generated = generate(code, cell) if generate is not None else None
     if generated is None:

@@ -346,19 +346,25 @@ WORDS_OF_CARDS = """
 """
 
 
-@pytest.mark.parametrize("top,by_runs", [("card.suit == S and card.rank != J and count(tricks) < 3", True),
-                                         ("card.rank == A and count(tricks) < 3", False),
-                                         ("(card.rank == A or card == KS) and count(tricks) < 3", False)])
-def test_words_said_with_a_card_are_offered_with_the_cards_the_closures_offer_them_with(top, by_runs):
+@pytest.mark.parametrize("top,by_runs,picks", [
+    ("card.suit == S and card.rank != J and count(tricks) < 3", True, True),
+    ("card.suit == S and card.rank in [A, K] and card.rank != K and count(tricks) < 3", True, True),
+    ("card.suit == S and count(tricks) < 3 and card.rank in [A, K]", True, False),
+    ("card.rank == A and count(tricks) < 3", False, False),
+    ("(card.rank == A or card == KS) and count(tricks) < 3", False, False)])
+def test_words_said_with_a_card_are_offered_with_the_cards_the_closures_offer_them_with(top, by_runs, picks):
     """A word whose condition reads the card: generated play finds its cards in its legal list (by
     bisection of the sorted cards when every word's condition begins with the card's suit, whose
     cards are one run of card numbers; else each word's filter), offering what the closures offer,
-    in the same order, at every move."""
+    in the same order, at every move. When the suit is followed by tests of the card against
+    constants (`card.rank in [A, K]`), the cards of each suit that pass them are known beforehand,
+    and only those are looked for in the list (`_picks`)."""
     text = WORDS_OF_CARDS.format(top=top)
     fast, reference = spec(extra=text), spec(extra=text, generated=False)
     (tricks,) = [ph for ph in every_phase(fast) if ph.kind == "tricks"]
     words = tricks.source.split("    if legal:\n", 1)[1]
     assert ("k = legal[_bisect" in words) == by_runs and ("x = _words" in words) != by_runs, words
+    assert ("_picks" in words) == picks, words
     rng, deals = random.Random(top), 0
     every = "AS KS QS JS AH KH QH JH AD KD QD JD".split()
     while deals < 60:

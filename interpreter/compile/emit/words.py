@@ -72,11 +72,41 @@ def _by_runs(src, phase, d: int, firsts) -> None:
         field = _field_read(value)
         read = src.field(field[0]) if field is not None and not field[1] else f"{src.bind(value, 'value')}(st)"
         src.add(d, f"v = {read}")
-        src.add(d, f"b = {src.bind(_runs(table), 'runs')}.get(v)")
-        src.add(d, f"k = legal[{bl}(legal, b[0]):{bl}(legal, b[1])] if b is not None else []")
+        picks, rest = _picked(table, rest)
+        if picks is not None:  # (in `legal`: a list of a hand's size, asked of a card or two)
+            src.add(d, f"k = [c for c in {src.bind(picks, 'picks')}.get(v, ()) if c in legal]")
+        else:
+            src.add(d, f"b = {src.bind(_runs(table), 'runs')}.get(v)")
+            src.add(d, f"k = legal[{bl}(legal, b[0]):{bl}(legal, b[1])] if b is not None else []")
         for step in rest:
             src.add(d, "if k:")
             src.add(d + 1, f"k = {src.bind(step, 'step')}(st, k)")
         said = tuple(phase.said[c, a.word] for c in range(len(phase.play)))  # (each card's, with this word)
         src.add(d, "if k:")
         src.add(d + 1, f"x += [{src.bind(said, 'said')}[c] for c in k]")
+
+
+def _picked(table, rest):
+    """When the steps after `card.x == v` begin with tests of the card against constants (`card.rank in
+    [K, Q]`), each value's cards that pass them (ascending, as the legal cards are), and the steps
+    left; else (None, rest). Bella asks for the king and queen of trumps: two cards, found in the list."""
+    tests = []
+    for step in rest:
+        const = getattr(step, "select_const", None)
+        if const is None:
+            break
+        tests.append(const)
+    if not tests:
+        return None, rest
+
+    def passes(c):
+        for op, t, value in tests:
+            x = t[c]
+            if not (x in value if op == "in" else x == value if op == "==" else x != value):
+                return False
+        return True
+    picks: dict = {}
+    for c, v in enumerate(table):
+        if passes(c):
+            picks.setdefault(v, []).append(c)
+    return {v: tuple(cs) for v, cs in picks.items()}, rest[len(tests):]
