@@ -108,19 +108,24 @@ def test_a_function_asking_remembered_ones_is_written_in_place_and_they_still_re
         assert len(kept) == 2 and any(isinstance(v, dict) and len(v) >= 1 for v in kept.values()), kept
 
 
-def test_an_argument_computed_keeps_the_call_and_gives_the_same_value():
-    """`on_side(left(player))`: its argument is computed, not a local or a field read again at no cost,
-    so the function is called with it, once."""
+@pytest.mark.parametrize("argument, called", [("left(player)", False), ("right(dealer)", False),
+                                              ("if first_trick then dealer else left(declarer)", True),
+                                              ("left(left(player))", True)])
+def test_an_argument_computed_keeps_the_call_and_gives_the_same_value(argument, called):
+    """`on_side(ARG)`: an argument computed otherwise than as a seat so many places round of a local or
+    a field (an addition and a remainder, written again where the body reads it) is computed once, and
+    the function is called with it."""
     compiler, st = compiled()
-    c = compile_expr("on_side(left(player))", compiler.scope)
+    c = compile_expr(f"on_side({argument})", compiler.scope)
     fn, text = compile_expression(c.node)
-    assert any(v is getter(compiler, "on_side") for v in fn.__globals__.values()), text
-    st.declarer = 1
+    assert any(v is getter(compiler, "on_side") for v in fn.__globals__.values()) == called, text
     values = []
-    for p in range(4):
-        st.player = p
-        values.append(fn(st))
-        assert values[-1] == c.fn(st), p
+    for declarer in range(4):
+        st.declarer = declarer
+        for p in range(4):
+            st.player = p
+            values.append(fn(st))
+            assert values[-1] == c.fn(st), (declarer, p)
     assert set(values) == {True, False}
 
 

@@ -147,7 +147,8 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
         inline = getattr(args[0], "inline", None)  # a spec function whose body is cheaper written than called
         if inline is not None and len(inline[1]) == len(args) - 1:
             texts = [sub(x) for x in args[1:]]
-            if all(_SIMPLE.fullmatch(t) or _WHOLE.fullmatch(t) for t in texts):  # (each read again at no cost)
+            if all(_SIMPLE.fullmatch(t) or _WHOLE.fullmatch(t) or _turn_of_a_read(x)  # (each read again at
+                   for t, x in zip(texts, args[1:])):                                # little or no cost)
                 return f"({render(inline[0], src, {id(cell): t for cell, t in zip(inline[1], texts)}, hoist)})"
         turn = getattr(args[0], "seat_turn", None)  # `left(s)`: the seat so many places round, in place
         if turn is not None and len(args) == 2:
@@ -187,6 +188,22 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
 
 
 _SIMPLE = re.compile(r"(st\.)?[a-z][a-z0-9_]*")
+
+
+def _turn_of_a_read(c) -> bool:
+    """Whether compiled node `c` is `left(x)` (a seat so many places round) of a local, a field of the
+    state or a whole number: written again where an inlined body reads it, it costs an addition and
+    a remainder, less than a call, and cannot fail."""
+    tree = c.tree
+    if tree is None or tree[0] != "call" or len(tree) != 3 or getattr(tree[1], "seat_turn", None) is None:
+        return False
+    x = tree[2]
+    if x.kind == "const":
+        return type(x.value) is int
+    if x.tree is None:
+        return False
+    field = _field_read(x.tree[1]) if x.tree[0] == "get" else None
+    return x.tree[0] == "cell" or (field is not None and not field[1])
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
