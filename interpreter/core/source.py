@@ -57,6 +57,7 @@ GENERATOR_WORDS = frozenset({
     "BaseException", "leading", "led", "winner", "bpw", "leader", "size", "after", "tricks", "won", "tw", "pairs",
     "tpower", "wb", "sw", "ls", "top", "beats", "gv", "start", "copy", "set", "b", "k", "ci", "g", "ValueError", "KeyError",
     "drawn", "draw", "n", "width", "r", "bit_length", "shuffle", "items", "y", "j", "divmod", "insert", "type",
+    "isdisjoint",
 })
 # the locals of generated expressions: loop variables by depth, a spec function's parameters
 LOOP_VARIABLES = tuple(f"x{i}" for i in range(8))

@@ -73,8 +73,11 @@ def _by_runs(src, phase, d: int, firsts) -> None:
         read = src.field(field[0]) if field is not None and not field[1] else f"{src.bind(value, 'value')}(st)"
         src.add(d, f"v = {read}")
         picks, rest = _picked(table, rest)
-        if picks is not None:  # (in `legal`: a list of a hand's size, asked of a card or two)
-            src.add(d, f"k = [c for c in {src.bind(picks, 'picks')}.get(v, ()) if c in legal]")
+        if picks is not None:  # (the legal cards, a list of a hand's size, asked of a card or two when it holds one)
+            held = {v: frozenset(cs) for v, cs in picks.items()}
+            src.add(d, f"s = {src.bind(held, 'picked')}.get(v)")
+            src.add(d, f"k = [c for c in {src.bind(picks, 'picks')}[v] if c in legal] "
+                       "if s is not None and not s.isdisjoint(legal) else []")
         else:
             src.add(d, f"b = {src.bind(_runs(table), 'runs')}.get(v)")
             src.add(d, f"k = legal[{bl}(legal, b[0]):{bl}(legal, b[1])] if b is not None else []")
