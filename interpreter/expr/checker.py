@@ -227,6 +227,7 @@ class _Compiler:
 
         def fn(ctx):
             return apply(ctx, fx(ctx), fy(ctx))
+        apply.product = node.data == "mul"  # (generated code may multiply in place what cannot grow too large)
         sign = _SIGNS.get(node.data) if not grows else None
         return self.node(node, fn, "number", [x, y], tree=("op", sign, x, y) if sign else ("call", apply, x, y))
 

@@ -632,11 +632,50 @@ LOOPS = [  # (source, value on test_expr's State): every aggregate, nested loops
 ]
 
 
+MAPPED = {"sum(c.points for c in won)"}  # (a table's value of every item: mapped, no comprehension)
+
+
 @pytest.mark.parametrize("source,expected", LOOPS)
 def test_a_generated_loop_computes_what_its_closure_computes(source, expected):
     closure, fn, generated = both(source)
-    assert generated is not None and "for x0 in" in generated[1] and "_node" not in generated[1]
+    loop = "_map" if source in MAPPED else "for x0 in"
+    assert generated is not None and loop in generated[1] and "_node" not in generated[1]
     assert fn(State()) == closure(State()) == expected
+
+
+@pytest.mark.parametrize("source,mapped", [
+    ("sum(c.points for c in won)", True), ("max(c.points for c in won)", True), ("min(c.points for c in hand)", True),
+    ("sum(c.points for c in won where c.suit == H)", False),
+    ("sum(c.points + 1 for c in won)", False), ("count(c.suit == H for c in won)", False),
+    ("sum(sum(c.points for c in won) for s in suits)", True)])
+def test_a_tables_value_of_every_item_is_mapped_and_aggregated_as_the_loop_would(source, mapped):
+    """`sum(c.points for c in cards)`, `max(...)`, `min(...)` of a table's value of the loop's own item
+    and nothing else: the table looked up over the items in C (`map`), with no comprehension; the same
+    value, empty lists too (0)."""
+    closure, fn, (_, text) = both(source)
+    assert ("_map" in text) == mapped, text
+    assert fn(State()) == closure(State())
+    assert fn(State(won=[], hand=[])) == closure(State(won=[], hand=[])) == 0
+
+@pytest.mark.parametrize("source,in_place", [
+    ("100 * count(won) + x", True), ("count(won) * 900000", True), ("-900000 * count(won)", True),
+    ("900001 * count(won)", False), ("x * count(won)", False), ("count(won) * count(hand)", False),
+    ("100 * x", False)])
+def test_a_product_that_cannot_grow_too_large_is_multiplied_in_place(source, in_place):
+    """A whole number of at most 900,000 times the count of a list cannot pass 10^18 (no list holds 2^40
+    items), so generated code multiplies in place; any other product calls the checker's function,
+    which says where a result grew too large."""
+    from interpreter.compile.emit.expressions import SMALL_FACTOR
+    from interpreter.expr.checker import MAX_NUMBER
+    assert SMALL_FACTOR * 2 ** 40 <= MAX_NUMBER
+    closure, fn, (_, text) = both(source)
+    assert (" * " in text) == in_place, text
+    assert fn(State()) == closure(State())
+    big, gfn = compile_expr("1000000000 * 1000000000 * count(won)", SCOPE), None
+    gfn, text = compile_expression(big.node)
+    assert " * " not in text
+    with pytest.raises(ExprError, match="too large"):
+        gfn(State())
 
 
 def test_a_call_that_reads_no_loop_variable_is_computed_once_for_every_turn_of_the_loops():

@@ -150,6 +150,8 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
             if all(_SIMPLE.fullmatch(t) or _WHOLE.fullmatch(t) or _turn_of_a_read(x)  # (each read again at
                    for t, x in zip(texts, args[1:])):                                # little or no cost)
                 return f"({render(inline[0], src, {id(cell): t for cell, t in zip(inline[1], texts)}, hoist)})"
+        if getattr(args[0], "product", False) and _small_times_count(args[1], args[2]):
+            return f"({sub(args[1])} * {sub(args[2])})"  # (it cannot exceed the largest number: in place)
         turn = getattr(args[0], "seat_turn", None)  # `left(s)`: the seat so many places round, in place
         if turn is not None and len(args) == 2:
             return f"(({sub(args[1])} + {src.literal(turn[0])}) % {src.literal(turn[1])})"
@@ -276,6 +278,11 @@ def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, valu
             found = f"{helper}({hand}, {runs}.get({v}))"
             return f"(len({hand}) > 0 and {found})" if name == "any" else f"(len({hand}) and {found})"
         head = f"for {var} in ({src.bind(_run_in, 'fn')}({hand}, {runs}.get({v})) if len({hand}) > 0 else [])"
+    if by_runs is None and not conds and name in ("sum", "min", "max") and _table_of(value, cell) is not None:
+        # (a table's values of every item, `sum(c.points for c in cards)`: mapped, with no comprehension)
+        looked_up = src.bind(_table_of(value, cell).__getitem__, "get")
+        items = render(xs, src, names, False)
+        return f"{src.bind(_AGGREGATE[name], 'agg')}({src.bind(map, 'map')}({looked_up}, {items}))"
     tests = "".join(f" if {render(x, src, inner, hoist)}" for x in conds)
     if name == "filter":
         return f"[{var} {head}{tests}]"
@@ -292,6 +299,30 @@ def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, valu
     if name in ("any", "all"):
         return f"{src.bind(_AGGREGATE[name], 'agg')}({item} {head}{tests})"
     return f"{src.bind(_AGGREGATE[name], 'agg')}([{item} {head}{tests}])"
+
+
+SMALL_FACTOR = 900_000  # times a list's length (under 2 ** 40 items), under MAX_NUMBER (10 ** 18)
+
+
+def _small_times_count(x, y) -> bool:
+    """Whether `x * y` is a whole number of at most SMALL_FACTOR times `count` of a list, either way
+    round (`100 * count(cards)`): a product that cannot exceed the largest number, so the checker's
+    call, which would say so, is not needed."""
+    def small(c):
+        return c.kind == "const" and type(c.value) is int and abs(c.value) <= SMALL_FACTOR
+
+    def count(c):
+        return c.tree is not None and c.tree[0] == "call1" and c.tree[1] is len
+    return (small(x) and count(y)) or (count(x) and small(y))
+
+
+def _table_of(value, cell):
+    """The table of `value` when it is `table[item]` of the loop's own variable (`c.points`), else None."""
+    tree = value.tree if value is not None else None
+    if tree is None or tree[0] != "tab" or value.cells != {id(cell)}:
+        return None
+    item = tree[2].tree
+    return tree[1] if item is not None and item[0] == "cell" and item[1] is cell else None
 
 
 _UNSET = object()  # a value computed once (`_once`) not computed yet
