@@ -3,10 +3,9 @@
 `current_player`, `legal_actions()`, `apply(action)`, `is_terminal`, `returns`,
 `view(seat)`, `history`, `clone()`. Chance is seeded: each chance event (the first
 dealer, a shuffle, a cut) is drawn from its key, made of the seed, the deal's number and
-the event's number in the deal (`chance()`, interpreter/engine/chance.py), so the same seed and
-the same choices give the same game, and no generator's state is carried between
-decisions: a clone copies a number. Chance outcomes can instead be given explicitly, which is how
-hand-written records replay.
+the event's number in the deal (`chance()`, interpreter/engine/chance.py), so the same seed and the
+same choices give the same game, and no generator's state is carried between decisions: a clone
+copies a number. Chance outcomes can instead be given explicitly, which is how hand-written records replay.
 
 A clone shares what cannot change any more (finished deals, the compiled game) and copies
 the rest; a state pickles as its game, how it began and its history (`__reduce__`).
