@@ -665,7 +665,7 @@ def test_a_product_that_cannot_grow_too_large_is_multiplied_in_place(source, in_
     """A whole number of at most 900,000 times the count of a list cannot pass 10^18 (no list holds 2^40
     items), so generated code multiplies in place; any other product calls the checker's function,
     which says where a result grew too large."""
-    from interpreter.compile.emit.expressions import SMALL_FACTOR
+    from interpreter.compile.emit.bounds import SMALL_FACTOR
     from interpreter.expr.checker import MAX_NUMBER
     assert SMALL_FACTOR * 2 ** 40 <= MAX_NUMBER
     closure, fn, (_, text) = both(source)

@@ -34,6 +34,7 @@ from operator import attrgetter
 
 from ...core.source import ENGINE_FIELDS, LOOP_VARIABLES, ONCE, PARAMETERS, Source
 from ...expr.closures import _PLAIN
+from .bounds import small_times_count, table_of
 
 # the operators generated source may write (a checked node names one of these, never spells it)
 _SYMBOLS = {s: s for s in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")}
@@ -150,7 +151,7 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
             if all(_SIMPLE.fullmatch(t) or _WHOLE.fullmatch(t) or _turn_of_a_read(x)  # (each read again at
                    for t, x in zip(texts, args[1:])):                                # little or no cost)
                 return f"({render(inline[0], src, {id(cell): t for cell, t in zip(inline[1], texts)}, hoist)})"
-        if getattr(args[0], "product", False) and _small_times_count(args[1], args[2]):
+        if getattr(args[0], "product", False) and small_times_count(args[1], args[2]):
             return f"({sub(args[1])} * {sub(args[2])})"  # (it cannot exceed the largest number: in place)
         turn = getattr(args[0], "seat_turn", None)  # `left(s)`: the seat so many places round, in place
         if turn is not None and len(args) == 2:
@@ -192,20 +193,27 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
 _SIMPLE = re.compile(r"(st\.)?[a-z][a-z0-9_]*")
 
 
-def _turn_of_a_read(c) -> bool:
-    """Whether compiled node `c` is `left(x)` (a seat so many places round) of a local, a field of the
-    state or a whole number: written again where an inlined body reads it, it costs an addition and
-    a remainder, less than a call, and cannot fail."""
+def _read_again(c) -> bool:
+    """Whether compiled node `c` is written as a local, a whole number or a field of the state (what
+    `render` writes for an inlined function's argument without computing it)."""
+    if c.kind == "const":
+        return type(c.value) is int
     tree = c.tree
-    if tree is None or tree[0] != "call" or len(tree) != 3 or getattr(tree[1], "seat_turn", None) is None:
+    if tree is None:
         return False
-    x = tree[2]
-    if x.kind == "const":
-        return type(x.value) is int
-    if x.tree is None:
-        return False
-    field = _field_read(x.tree[1]) if x.tree[0] == "get" else None
-    return x.tree[0] == "cell" or (field is not None and not field[1])
+    field = _field_read(tree[1]) if tree[0] == "get" else None
+    return tree[0] == "cell" or (field is not None and not field[1])
+
+
+def _turn_of_a_read(c) -> bool:
+    """Whether compiled node `c` is `left(x)` (a seat so many places round) of what is read again at no
+    cost (`_read_again`): written again where an inlined body reads it, it costs an addition and a
+    remainder, less than a call, and cannot fail."""
+    tree = c.tree
+    return (tree is not None and tree[0] == "call" and len(tree) == 3
+            and getattr(tree[1], "seat_turn", None) is not None and _read_again(tree[2]))
+
+
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
@@ -278,9 +286,9 @@ def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, valu
             found = f"{helper}({hand}, {runs}.get({v}))"
             return f"(len({hand}) > 0 and {found})" if name == "any" else f"(len({hand}) and {found})"
         head = f"for {var} in ({src.bind(_run_in, 'fn')}({hand}, {runs}.get({v})) if len({hand}) > 0 else [])"
-    if by_runs is None and not conds and name in ("sum", "min", "max") and _table_of(value, cell) is not None:
+    if by_runs is None and not conds and name in ("sum", "min", "max") and table_of(value, cell) is not None:
         # (a table's values of every item, `sum(c.points for c in cards)`: mapped, with no comprehension)
-        looked_up = src.bind(_table_of(value, cell).__getitem__, "get")
+        looked_up = src.bind(table_of(value, cell).__getitem__, "get")
         items = render(xs, src, names, False)
         return f"{src.bind(_AGGREGATE[name], 'agg')}({src.bind(map, 'map')}({looked_up}, {items}))"
     tests = "".join(f" if {render(x, src, inner, hoist)}" for x in conds)
@@ -299,30 +307,6 @@ def _loop(src: Source, names: dict, hoist: bool, name: str, cell, xs, cond, valu
     if name in ("any", "all"):
         return f"{src.bind(_AGGREGATE[name], 'agg')}({item} {head}{tests})"
     return f"{src.bind(_AGGREGATE[name], 'agg')}([{item} {head}{tests}])"
-
-
-SMALL_FACTOR = 900_000  # times a list's length (under 2 ** 40 items), under MAX_NUMBER (10 ** 18)
-
-
-def _small_times_count(x, y) -> bool:
-    """Whether `x * y` is a whole number of at most SMALL_FACTOR times `count` of a list, either way
-    round (`100 * count(cards)`): a product that cannot exceed the largest number, so the checker's
-    call, which would say so, is not needed."""
-    def small(c):
-        return c.kind == "const" and type(c.value) is int and abs(c.value) <= SMALL_FACTOR
-
-    def count(c):
-        return c.tree is not None and c.tree[0] == "call1" and c.tree[1] is len
-    return (small(x) and count(y)) or (count(x) and small(y))
-
-
-def _table_of(value, cell):
-    """The table of `value` when it is `table[item]` of the loop's own variable (`c.points`), else None."""
-    tree = value.tree if value is not None else None
-    if tree is None or tree[0] != "tab" or value.cells != {id(cell)}:
-        return None
-    item = tree[2].tree
-    return tree[1] if item is not None and item[0] == "cell" and item[1] is cell else None
 
 
 _UNSET = object()  # a value computed once (`_once`) not computed yet

@@ -12,19 +12,7 @@ never written in place (interpreter/compile/functions.py marks only the others).
 
 from __future__ import annotations
 
-from .expressions import _SHAPES, _SYMBOLS, _field_read
-
-
-def _read_again(c) -> bool:
-    """Whether compiled node `c` is written as a local, a whole number or a field of the state (what
-    `render` writes for an inlined function's argument without computing it)."""
-    if c.kind == "const":
-        return type(c.value) is int
-    tree = c.tree
-    if tree is None:
-        return False
-    field = _field_read(tree[1]) if tree[0] == "get" else None
-    return tree[0] == "cell" or (field is not None and not field[1])
+from .expressions import _SHAPES, _SYMBOLS, _field_read, _read_again
 
 
 def _remembered(fn) -> bool:
