@@ -139,7 +139,8 @@ def test_the_trick_games_are_generated():
     (Bridge's dummy: the closures of `Tricks._moments` wrap apply() and name who chooses), or the
     pack holds copies of its cards (the loop does not yet hold each card once). A play whose
     tricks are won or led by the spec's own rule (`beats`, `led_suit`: the tarot Excuse) is
-    applied by generated code that calls those rules, and its loop calls them too."""
+    applied by generated code that calls those rules, and its loop calls them too; so is a play whose
+    words may be said with a card, which says them itself."""
     said, moments, own_rules = [], [], []
     for spec in SPECS:
         game = load_game(spec)
@@ -151,7 +152,9 @@ def test_the_trick_games_are_generated():
                 or prog.open_from is not None  # (a double pack: see docs/packs.md)
             assert (prog.playout is None) == apart, (spec, prog.name)
             own = prog.beats is not None or prog.led is not None
-            assert ("def apply(st, c):" in prog.source) == own == applies_in_generated_code(prog), (spec, prog.name)
+            applied = own or bool(prog.announcements)  # (the words said by generated apply, not a wrapper)
+            assert ("def apply(st, c):" in prog.source) == applied == applies_in_generated_code(prog), \
+                (spec, prog.name)
             said += [spec.name] if prog.announcements else []
             moments += [spec.name] if prog.controller is not None or prog.open_from is not None else []
             own_rules += [spec.name] if own else []
@@ -264,15 +267,18 @@ def test_tarot_played_out_in_the_generated_loop_plays_its_games_move_by_move(tmp
         assert final_fields(fast, 5, "playout", moves) == fields, moves
 
 
-def test_a_word_said_with_a_card_is_said_by_the_generated_apply_as_by_the_closures():
-    """Tarot's poignée, said with a card: its own `apply` (the spec says who takes a trick) says the
-    word itself, unwrapped, and the deal's record and announcements are the closures'."""
+@pytest.mark.parametrize("spec", ["tarot/tarot", "klaberjass/klaberjass"])
+def test_a_word_said_with_a_card_is_said_by_the_generated_apply_as_by_the_closures(spec):
+    """A word said with a card (Tarot's poignée, Klaberjass's bella): the play's generated `apply`
+    (Tarot's, whose spec says who takes a trick; Klaberjass's, its tricks taken as the engine takes
+    them) says the word itself, unwrapped, and the deal's record and announcements are the
+    closures'."""
     from interpreter.phases.tricks import Said
 
-    spec = ROOT / "specs" / "tarot" / "tarot.yaml"
+    spec = ROOT / "specs" / f"{spec}.yaml"
     fast, reference = load_game(spec), load_game(spec, generated=False)
-    (tricks,) = [p for p in generated_phases(fast)]
-    assert getattr(tricks.apply, "says", False) and "def apply" in tricks.source
+    tricks = [p for p in generated_phases(fast) if p.announcements]
+    assert tricks and all(getattr(t.apply, "says", False) and "def apply" in t.source for t in tricks)
     said = 0
     for seed in range(40):
         a, b = fast.new_state(seed), reference.new_state(seed)
@@ -501,6 +507,58 @@ play_rules:
     assert "def playout(st, choice):" in prog.source
     for w in words:
         assert not re.search(rf"\b{re.escape(w)}\b", prog.source), w
+
+
+def test_no_spec_text_reaches_the_generated_play_of_words_said_with_a_card(monkeypatch):
+    """Words said with a card under hostile names and descriptions, their conditions asking for known
+    cards (a trump, the king or queen) and a spec function (hostile names again) summing a table and
+    multiplying a count in place: the generated `legal` and `apply` reach them by bound names only,
+    and the game plays as its closures play it."""
+    from interpreter.core.source import Source
+
+    built, build = [], Source.build
+    monkeypatch.setattr(Source, "build", lambda self, *names: built.append(self.text()) or build(self, *names))
+    from tests.phases.test_trick_rules import PACK
+
+    body = f"""
+phases:
+  deal: {{hand_size: 4}}
+  play:
+  score:
+contracts:
+  most:
+    score: tricks_won + popen(player)
+functions:
+  popen:
+    description: '{HOSTILE} # \"\"\" quote'
+    params: {{system: seat}}
+    value: 100 * count(won_by(system)) + sum(c.points for c in won_by(system))
+play:
+  leader: left(dealer)
+  trump: D
+  rules: [follow]
+  announcements:
+    evil:
+      description: '{HOSTILE} # quote'
+      when: card.suit == trump and card.rank in [K, Q] and count(c in hand where c.suit == trump) >= 2
+play_rules:
+  follow:
+    description: '{HOSTILE}'
+    when: not leading
+    keep: card.suit == led_suit
+"""
+    text = f"game: T\nseats: [X, Y, Z]\n{PACK}  points: {{A: 4, K: 3, Q: 2}}\n{body}"
+    fast, reference = load_game("t.yaml", text=text), load_game("t.yaml", text=text, generated=False)
+    (prog,) = generated_phases(fast)
+    assert "def apply(st, c):" in prog.source and "_picks" in prog.source and prog.playout is None
+    assert any("(100 * len(" in source and "_map" in source for source in built), built
+    words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"quote", "popen", "system", "evil", "follow"}
+    for source in built:
+        for w in words:
+            assert not re.search(rf"\b{re.escape(w)}\b", source), (w, source)
+        assert '"' not in source and "'" not in source and "#" not in source
+    for seed in range(6):
+        assert played(fast, seed, "api") == played(reference, seed, "api"), seed
 
 
 @pytest.mark.parametrize("line, message", [

@@ -352,7 +352,8 @@ def _unrolled(phase) -> int | None:
 def generate(phase, drawn: bool = False) -> Source:
     """The source of `legal` and `playout` for a `Tricks` phase (only `legal`, the cards, when its
     moves go through apply(): `moves_apart`), and of `apply` when the spec says who takes a trick
-    or what suit is led (`open_tricks`); with `drawn`, of `drawn` alone."""
+    or what suit is led (`open_tricks`), or words may be said with a card (`words`); with `drawn`, of
+    `drawn` alone."""
     src = Source("trick play")
     src.asked = {}
     if drawn:
@@ -371,6 +372,9 @@ def generate(phase, drawn: bool = False) -> Source:
     if open_tricks.is_open(phase):
         src.add(0, "")
         open_tricks.apply_source(src, phase)
+    elif phase.announcements:
+        src.add(0, "")
+        words.apply_source(src, phase)
     if open_tricks.moves_apart(phase):
         return src
     src.add(0, "")
@@ -459,9 +463,10 @@ def _playout(loop, phase, unrolled: bool):
 
 def compile_tricks(phase) -> tuple:
     """(legal, playout or None, apply or None, source text) for a `Tricks` phase: `apply` when the
-    spec says who takes a trick or what suit is led, else the phase keeps its own."""
+    spec says who takes a trick or what suit is led, or words may be said with a card, else the phase
+    keeps its own."""
     src = generate(phase)
-    names = ("legal",) + (("apply",) if open_tricks.is_open(phase) else ()) + \
+    names = ("legal",) + (("apply",) if open_tricks.is_open(phase) or phase.announcements else ()) + \
         (("playout",) if not open_tricks.moves_apart(phase) else ())
     built = dict(zip(names, src.build(*names)))
     built["legal"].asks = src.asked

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ...phases.tricks import _inline
+from ...phases.tricks import Said, _inline
 from .conditions import conditions_in_place
 from .expressions import _field_read, _runs, _shape, render
 from .inline import inlinable
@@ -113,3 +113,41 @@ def _picked(table, rest):
         if passes(c):
             picks.setdefault(v, []).append(c)
     return {v: tuple(cs) for v, cs in picks.items()}, rest[len(tests):]
+
+
+def apply_source(src, phase) -> None:
+    """`apply(st, c)` of a play whose words may be said with a card, its tricks taken as the engine
+    takes them: the word said (`Tricks.say`), then the card played as `Tricks.apply` plays it. Play
+    with words goes through apply() at every card; without this, a wrapper said the words and called
+    the class's own."""
+    fld, add = src.field, src.add
+    add(0, "def apply(st, c):")
+    add(1, f"if type(c) is {src.bind(Said, 'cls')}:")
+    add(2, f"c = {src.bind(phase.say, 'say')}(st, c)")
+    add(1, f"p = {fld('to_play')}")
+    add(1, f"{fld('hands')}[p].remove(c)")
+    add(1, f"cards = {fld('trick_cards')}")
+    add(1, f"suit = {fld('suit')}")
+    add(1, "if not cards:")
+    add(2, f"{fld('leading')} = False")
+    add(2, f"s = {fld('led_suit')} = suit[c]")
+    add(2, f"{fld('trick_best')} = c")
+    add(2, f"{fld('trick_winner')} = p")
+    add(2, f"{fld('best_power')} = {fld('trump_power')} if s == {fld('trump')} else {fld('power')}")
+    add(1, "else:")
+    add(2, f"best = {fld('trick_best')}")
+    add(2, "s = suit[c]")
+    add(2, "if s == suit[best]:")
+    add(3, f"pw = {fld('best_power')}")
+    add(3, "if pw[c] > pw[best]:")
+    add(4, f"{fld('trick_best')} = c")
+    add(4, f"{fld('trick_winner')} = p")
+    add(2, f"elif s == {fld('trump')}:")
+    add(3, f"{fld('trick_best')} = c")
+    add(3, f"{fld('trick_winner')} = p")
+    add(3, f"{fld('best_power')} = {fld('trump_power')}")
+    add(1, "cards.append(c)")
+    add(1, f"if len(cards) < {fld('trick_size')}:")
+    add(2, f"p = {fld('to_play')} = {fld('after')}[p]")
+    add(2, "return p")
+    add(1, f"return {src.bind(phase._close_trick, 'close')}(st, cards)")
