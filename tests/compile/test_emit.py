@@ -434,16 +434,22 @@ def test_no_spec_text_reaches_generated_source(tmp_path):
     assert played(game, 5, "playout")[1:] == played(plain, 5, "playout")[1:]
 
 
-def test_no_spec_text_reaches_the_generated_play_of_the_specs_own_trick_rules(monkeypatch):
+@pytest.fixture
+def built(monkeypatch) -> list:
+    """The text of every source the generator builds while the test runs."""
+    from interpreter.core.source import Source
+
+    texts, build = [], Source.build
+    monkeypatch.setattr(Source, "build", lambda self, *names: texts.append(self.text()) or build(self, *names))
+    return texts
+
+
+def test_no_spec_text_reaches_the_generated_play_of_the_specs_own_trick_rules(built):
     """`beats` and `led_suit` through spec functions with hostile names, parameters and descriptions,
     and a seat that chooses another's card (`controller`) and an open hand (`open_from`): the
     generated `legal`, `apply` and loop call them by bound names, and no word of the spec reaches
     them, nor any other source generated for the game (the test of one card by `beats`, the spec's
     functions); the game plays as its closures play it."""
-    from interpreter.core.source import Source
-
-    built, build = [], Source.build
-    monkeypatch.setattr(Source, "build", lambda self, *names: built.append(self.text()) or build(self, *names))
     from tests.phases.test_trick_rules import PACK
 
     body = f"""
@@ -509,15 +515,11 @@ play_rules:
         assert not re.search(rf"\b{re.escape(w)}\b", prog.source), w
 
 
-def test_no_spec_text_reaches_the_generated_play_of_words_said_with_a_card(monkeypatch):
+def test_no_spec_text_reaches_the_generated_play_of_words_said_with_a_card(built):
     """Words said with a card under hostile names and descriptions, their conditions asking for known
     cards (a trump, the king or queen) and a spec function (hostile names again) summing a table and
     multiplying a count in place: the generated `legal` and `apply` reach them by bound names only,
     and the game plays as its closures play it."""
-    from interpreter.core.source import Source
-
-    built, build = [], Source.build
-    monkeypatch.setattr(Source, "build", lambda self, *names: built.append(self.text()) or build(self, *names))
     from tests.phases.test_trick_rules import PACK
 
     body = f"""

@@ -365,32 +365,14 @@ def test_words_said_with_a_card_are_offered_with_the_cards_the_closures_offer_th
     words = tricks.source.split("    if legal:\n", 1)[1]
     assert ("k = legal[_bisect" in words) == by_runs and ("x = _words" in words) != by_runs, words
     assert ("_picks" in words) == picks, words
-    rng, deals = random.Random(top), 0
-    every = "AS KS QS JS AH KH QH JH AD KD QD JD".split()
-    while deals < 60:
-        hands = rng.sample(every, 12)
-        dealt = [" ".join(hands[k:k + 4]) for k in (0, 4, 8)]
-        a, b = position(fast, dealt), position(reference, dealt)
-        while not a.terminal:
-            assert [x.name for x in a.legal_actions()] == [x.name for x in b.legal_actions()]
-            choice = rng.choice(a.legal_actions()).name
-            a.apply(choice)
-            b.apply(choice)
-        deals += 1
-
-
-TRUMP_ORDER_PACK = """
-pack:
-  suits: [S, H, D]
-  ranks: [A, K, Q, J]
-  trump_order: [J, Q, A, K]
-"""
+    for _ in plays_as_closures(fast, reference, random.Random(top), 60):
+        pass
 
 
 def test_a_play_with_words_takes_its_tricks_by_the_trump_order_as_the_closures_do():
     """Generated play with words said with a card applies each card itself (the word said, then the
     card): a trump over a card led takes the trick, and a higher trump in the trumps' own order (the
-    queen over the ace here) takes it from it, as the closures take it, over many deals."""
+    jack over the ace here) takes it from it, as the closures take it, over many deals."""
     text = """
 direction: clockwise
 phases:
@@ -416,15 +398,23 @@ contracts:
     score: tricks_won
 match: {deals: 1}
 """
-    fast, reference = game(text, pack=TRUMP_ORDER_PACK), game(text, pack=TRUMP_ORDER_PACK, generated=False)
+    fast, reference = game(text, pack=TRUMP_ORDER), game(text, pack=TRUMP_ORDER, generated=False)
     (tricks,) = [ph for ph in every_phase(fast) if ph.kind == "tricks"]
     assert "def apply(st, c):" in tricks.source and getattr(tricks.apply, "says", False)
     st = position(fast, ["AS KS QS JS", "AH KH QD AD", "QH JH KD JD"], dealer=Z)  # X leads
-    play(st, "trump H", "play KS", "play AH trumped", "play QH trumped")  # Y trumps, Z over him
+    play(st, "trump H", "play KS", "play AH trumped", "play JH trumped")  # Y trumps, Z over him
     assert st.tricks[-1].winner == Z and st.deals[0].said == [(Y, "trumped", st.game.pack.parse("AH")),
-                                                             (Z, "trumped", st.game.pack.parse("QH"))]
-    rng, every = random.Random(7), "AS KS QS JS AH KH QH JH AD KD QD JD".split()
-    for _ in range(150):
+                                                             (Z, "trumped", st.game.pack.parse("JH"))]
+    for a, b in plays_as_closures(fast, reference, random.Random(7), 150):
+        assert [t.winner for t in a.deals[0].tricks] == [t.winner for t in b.deals[0].tricks]
+        assert a.deals[0].said == b.deals[0].said and a.totals == b.totals
+
+
+def plays_as_closures(fast, reference, rng, deals: int):
+    """Deals of the twelve cards at random, played by `fast` and `reference` alike (random choices),
+    their legal lists the same at every move; each pair of finished states."""
+    every = "AS KS QS JS AH KH QH JH AD KD QD JD".split()
+    for _ in range(deals):
         hands = rng.sample(every, 12)
         dealt = [" ".join(hands[k:k + 4]) for k in (0, 4, 8)]
         a, b = position(fast, dealt), position(reference, dealt)
@@ -433,8 +423,7 @@ match: {deals: 1}
             choice = rng.choice(a.legal_actions()).name
             a.apply(choice)
             b.apply(choice)
-        assert [t.winner for t in a.deals[0].tricks] == [t.winner for t in b.deals[0].tricks]
-        assert a.deals[0].said == b.deals[0].said and a.totals == b.totals
+        yield a, b
 
 
 FIRST_CARD = """
