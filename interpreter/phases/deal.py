@@ -48,7 +48,8 @@ class Deal(Phase):
 
     def _complete(self, state) -> None:
         """Deal more cards from the top of the talon, in packets from `first`, up to each seat's `hand_size`."""
-        sizes = [int(s) for s in self.sizes(state)]
+        fixed = self.fixed_size
+        sizes = [fixed] * self.n if fixed is not None else [int(s) for s in self.sizes(state)]
         seat, k = self.first(state), 0
         while any(len(h) < size for h, size in zip(state.hands, sizes)) and state.talon:
             count = self.packets[k % len(self.packets)]
