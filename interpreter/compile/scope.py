@@ -217,7 +217,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
             attrs["card"]["points"] = Attr("number", table=plain, doc="the card's point value")
         else:
             trumps = pack.points_of(trump_points)
-            attrs["card"]["points"] = Attr("number", get=lambda st, c: (trumps if st.suit[c] == st.trump else plain)[c],
+            attrs["card"]["points"] = Attr("number", get=_by_trump(trumps, plain),
                                            doc="the card's point value (its trump value in the trump suit)")
     return Scope(pack=pack, names=names, funcs=funcs, attrs=attrs, reserved=reserved, missing=missing)
 
@@ -320,6 +320,15 @@ def _item(i: int, get, rest: bool = False):
     """Getter `get(st, x)` reads item `i` of tuple `x` (with `rest`, the items from `i` on, as a tuple);
     saying so lets generated code read it inline."""
     get.item = (i, rest)
+    return get
+
+
+def _by_trump(trumps, plain):
+    """Getter of a card's value in `trumps` when it is of the trump suit, else in `plain`; saying so
+    lets generated code read it inline."""
+    def get(st, c):
+        return (trumps if st.suit[c] == st.trump else plain)[c]
+    get.by_trump = (trumps, plain)
     return get
 
 

@@ -515,6 +515,20 @@ play_rules:
         assert not re.search(rf"\b{re.escape(w)}\b", prog.source), w
 
 
+def test_a_cards_points_by_the_trump_are_read_in_place_as_the_getter_reads_them(built):
+    """`c.points` where trumps have points of their own (Klaberjass): generated code reads the trump
+    table or the plain one by the card's suit in place, without the getter's call; the deal's points
+    are the closures' (the records test plays whole games)."""
+    spec = ROOT / "specs" / "klaberjass" / "klaberjass.yaml"
+    fast = load_game(spec)
+    points_of = [t for t in built if "for x0 in st.won[a0]" in t]
+    assert points_of and all(re.search(r"\(_table[0-9]+ if st\.suit\[x0\] == st\.trump else _table[0-9]+\)\[x0\]", t)
+                             for t in points_of), points_of
+    reference = load_game(spec, generated=False)
+    for seed in range(3):
+        assert played(fast, seed, "api") == played(reference, seed, "api"), seed
+
+
 def test_no_spec_text_reaches_the_generated_play_of_words_said_with_a_card(built):
     """Words said with a card under hostile names and descriptions, their conditions asking for known
     cards (a trump, the king or queen) and a spec function (hostile names again) summing a table and

@@ -168,11 +168,14 @@ def render(c, src: Source, names: dict | None = None, hoist: bool = True, once: 
         item = getattr(args[0], "item", None)  # `x[i]` or `x[i:]` of a tuple: a trick's or a call's field
         if item is not None and len(args) == 2:
             return f"{sub(args[1])}[{src.literal(item[0])}{':' if item[1] else ''}]"
-        if getattr(args[0], "card_power", False) and len(args) == 2 and args[1].tree is not None \
-                and args[1].tree[0] == "cell":  # a card's power, of a card held in a local (read twice)
+        by_trump = (("trump_power", "power") if getattr(args[0], "card_power", False)
+                    else getattr(args[0], "by_trump", None))
+        if by_trump is not None and len(args) == 2 and args[1].tree is not None \
+                and args[1].tree[0] == "cell":  # a card's power or points, of a card held in a local (read twice)
             c = sub(args[1])
-            return (f"({src.field('trump_power')} if {src.field('suit')}[{c}] == {src.field('trump')} "
-                    f"else {src.field('power')})[{c}]")
+            t, p = (src.field(by_trump[0]), src.field(by_trump[1])) if type(by_trump[0]) is str else \
+                (src.bind(by_trump[0], "table"), src.bind(by_trump[1], "table"))
+            return f"({t} if {src.field('suit')}[{c}] == {src.field('trump')} else {p})[{c}]"
         return f"{src.bind(args[0], 'fn')}({', '.join(['st', *(sub(x) for x in args[1:])])})"
     if form == "call1":
         return f"{'len' if args[0] is len else src.bind(args[0], 'fn')}({sub(args[1])})"
@@ -405,8 +408,8 @@ def _repeated_call(c, src: Source, names: dict) -> bool:
     if tree[0] == "get" and (_field_read(tree[1]) is not None or getattr(tree[1], "field_map", None) is not None
                              or getattr(tree[1], "inline", None) is not None):
         return False  # (a field of the state, read in place; a cheap spec name, written in place)
-    if tree[0] == "call" and any(getattr(tree[1], a, None) for a in ("item", "card_field", "card_power", "seat_turn",
-                                                                       "inline")):
+    if tree[0] == "call" and any(getattr(tree[1], a, None) for a in ("item", "card_field", "card_power", "by_trump",
+                                                                       "seat_turn", "inline")):
         return False  # (read in place: a trick's field, a card's suit or power, a seat round; a cheap function)
     if any(not names[cell].startswith("a") for cell in c.cells):
         return False  # it reads a loop variable
