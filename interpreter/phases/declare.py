@@ -95,8 +95,12 @@ class Declare(Phase):
         # whether card numbers run suit by suit, in the suits' order, and within a suit rank by rank,
         # with no copies: then the runs of a hand are found in one walk of its sorted cards
         suit, rank, cards = pack.suit, pack.rank, [c for c in range(len(pack)) if pack.suit[c] >= 0]
+        # (and no card outside the suits, a joker, numbered among theirs: a pack numbers its extras last)
         self.in_order = pack.copies == 1 and all(
-            suit[a] < suit[b] or suit[a] == suit[b] and rank[a] < rank[b] for a, b in zip(cards, cards[1:]))
+            suit[a] < suit[b] or suit[a] == suit[b] and rank[a] < rank[b] for a, b in zip(cards, cards[1:])) \
+            and not (cards and any(suit[c] < 0 for c in range(cards[0], cards[-1])))
+        after = {(suit[c], rank[c]): c for c in cards}  # each card's follower in a run: the next rank of its suit
+        self._follower = tuple(after.get((suit[c], rank[c] + 1), -1) for c in range(len(pack)))
 
     # ---- finding combinations ---------------------------------------------------------
 
@@ -118,20 +122,16 @@ class Declare(Phase):
                 if len(cards) >= max(cat.at_least, 1):
                     out.append((pack.ranks[ri], tuple(cards)))
         elif self.in_order:  # runs, in one walk of the sorted hand: the same runs in the same order
-            suit, rank = pack.suit, pack.rank
+            held, follower = sorted(hand), self._follower
             shortest = max(cat.at_least, 2)  # (a shorter run is no combination, split or not: `_run`)
-            run, last = [], None
-            for c in sorted(hand):
-                if suit[c] < 0:
-                    continue
-                if run and (suit[c] != suit[last] or rank[c] != rank[last] + 1):
-                    if len(run) >= shortest:
-                        self._run(run, cat, out)
-                    run = []
-                run.append(c)
-                last = c
-            if len(run) >= shortest:
-                self._run(run, cat, out)
+            i, n = 0, len(held)
+            while i < n:
+                j = i + 1
+                while j < n and held[j] == follower[held[j - 1]]:
+                    j += 1
+                if j - i >= shortest:
+                    self._run(held[i:j], cat, out)
+                i = j
         else:  # runs: consecutive ranks of one suit, high to low
             rank = pack.rank
             for held in _by(hand, pack.suit, len(pack.suits)):
