@@ -43,6 +43,8 @@ def said_in_place(src, phase, depth: int) -> None:
     firsts = [_inline(a.card_filter) for a in phase.announcements]
     if None in firsts or any(_runs(first[0][0]) is None for first in firsts):
         src.add(d, f"x = {asked}(st, legal)")
+    elif _one_word_picked(phase, firsts, src, d):
+        return
     else:
         _by_runs(src, phase, d, firsts)
     src.add(d, "if x:")
@@ -87,6 +89,29 @@ def _by_runs(src, phase, d: int, firsts) -> None:
         said = tuple(phase.said[c, a.word] for c in range(len(phase.play)))  # (each card's, with this word)
         src.add(d, "if k:")
         src.add(d + 1, f"x += [{src.bind(said, 'said')}[c] for c in k]")
+
+
+def _one_word_picked(phase, firsts, src, d: int) -> bool:
+    """For one word whose cards are known beforehand (`_picked`: bella), the lines that add it to the
+    legal list, asked only when the list holds one of its cards; False (nothing written) otherwise."""
+    if len(firsts) != 1:
+        return False
+    (table, value), rest = firsts[0]
+    field = _field_read(value)
+    picks, rest = _picked(table, rest)
+    if picks is None or field is None or field[1]:
+        return False
+    held = {v: frozenset(cs) for v, cs in picks.items()}
+    said = tuple(phase.said[c, phase.announcements[0].word] for c in range(len(phase.play)))
+    src.add(d, f"v = {src.field(field[0])}")
+    src.add(d, f"s = {src.bind(held, 'picked')}.get(v)")
+    src.add(d, "if s is not None and not s.isdisjoint(legal):")
+    src.add(d + 1, f"k = [c for c in {src.bind(picks, 'picks')}[v] if c in legal]")
+    for step in rest:
+        src.add(d + 1, f"k = {src.bind(step, 'step')}(st, k) if k else k")
+    src.add(d + 1, "if k:")
+    src.add(d + 2, f"legal = legal + [{src.bind(said, 'said')}[c] for c in k]")
+    return True
 
 
 def _picked(table, rest):
