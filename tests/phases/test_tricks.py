@@ -10,6 +10,7 @@ from interpreter.core.errors import GameFault
 from interpreter.phases import every_phase
 
 from .table import (
+    PACK,
     X,
     Y,
     Z,
@@ -65,7 +66,7 @@ play_rules:
 
 
 def spec(rules="[follow suit]", direction="clockwise", extra="", score="tricks_won", play_rules=None,
-         generated=True):
+         generated=True, pack=PACK):
     return game(f"""
 direction: {direction}
 phases:
@@ -83,7 +84,7 @@ contracts:
     announce: {{trump: suit}}
     score: {score}
 match: {{deals: 1}}
-""", generated=generated)
+""", generated=generated, pack=pack)
 
 
 HANDS = ["AS QS KH JD", "KS AH QH AD", "JS JH KD QD"]
@@ -373,32 +374,8 @@ def test_a_play_with_words_takes_its_tricks_by_the_trump_order_as_the_closures_d
     """Generated play with words said with a card applies each card itself (the word said, then the
     card): a trump over a card led takes the trick, and a higher trump in the trumps' own order (the
     jack over the ace here) takes it from it, as the closures take it, over many deals."""
-    text = """
-direction: clockwise
-phases:
-  deal: {hand_size: 4}
-  announce:
-  play:
-  score:
-play:
-  leader: next(dealer)
-  rules: [follow suit]
-  announcements:
-    trumped:
-      description: with a trump
-      when: card.suit == trump
-play_rules:
-  follow suit:
-    description: play a card of the suit led if you have one
-    when: not leading
-    keep: card.suit == led_suit
-contracts:
-  game:
-    announce: {trump: suit}
-    score: tricks_won
-match: {deals: 1}
-"""
-    fast, reference = game(text, pack=TRUMP_ORDER), game(text, pack=TRUMP_ORDER, generated=False)
+    word = "  announcements:\n    trumped:\n      description: with a trump\n      when: card.suit == trump"
+    fast, reference = spec(extra=word, pack=TRUMP_ORDER), spec(extra=word, pack=TRUMP_ORDER, generated=False)
     (tricks,) = [ph for ph in every_phase(fast) if ph.kind == "tricks"]
     assert "def apply(st, c):" in tricks.source and getattr(tricks.apply, "says", False)
     st = position(fast, ["AS KS QS JS", "AH KH QD AD", "QH JH KD JD"], dealer=Z)  # X leads
