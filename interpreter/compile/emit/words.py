@@ -76,9 +76,9 @@ def _by_runs(src, phase, d: int, firsts) -> None:
         src.add(d, f"v = {read}")
         picks, rest = _picked(table, rest)
         if picks is not None:  # (the legal cards, a list of a hand's size, asked of a card or two when it holds one)
-            held = {v: frozenset(cs) for v, cs in picks.items()}
-            src.add(d, f"s = {src.bind(held, 'picked')}.get(v)")
-            src.add(d, f"k = [c for c in {src.bind(picks, 'picks')}[v] if c in legal] "
+            held, ordered = _known(src, picks)
+            src.add(d, f"s = {held}.get(v)")
+            src.add(d, f"k = [c for c in {ordered}[v] if c in legal] "
                        "if s is not None and not s.isdisjoint(legal) else []")
         else:
             src.add(d, f"b = {src.bind(_runs(table), 'runs')}.get(v)")
@@ -86,9 +86,8 @@ def _by_runs(src, phase, d: int, firsts) -> None:
         for step in rest:
             src.add(d, "if k:")
             src.add(d + 1, f"k = {src.bind(step, 'step')}(st, k)")
-        said = tuple(phase.said[c, a.word] for c in range(len(phase.play)))  # (each card's, with this word)
         src.add(d, "if k:")
-        src.add(d + 1, f"x += [{src.bind(said, 'said')}[c] for c in k]")
+        src.add(d + 1, f"x += [{_said_of(src, phase, a.word)}[c] for c in k]")
 
 
 def _one_word_picked(phase, firsts, src, d: int) -> bool:
@@ -101,17 +100,27 @@ def _one_word_picked(phase, firsts, src, d: int) -> bool:
     picks, rest = _picked(table, rest)
     if picks is None or field is None or field[1]:
         return False
-    held = {v: frozenset(cs) for v, cs in picks.items()}
-    said = tuple(phase.said[c, phase.announcements[0].word] for c in range(len(phase.play)))
+    held, ordered = _known(src, picks)
     src.add(d, f"v = {src.field(field[0])}")
-    src.add(d, f"s = {src.bind(held, 'picked')}.get(v)")
+    src.add(d, f"s = {held}.get(v)")
     src.add(d, "if s is not None and not s.isdisjoint(legal):")
-    src.add(d + 1, f"k = [c for c in {src.bind(picks, 'picks')}[v] if c in legal]")
+    src.add(d + 1, f"k = [c for c in {ordered}[v] if c in legal]")
     for step in rest:
         src.add(d + 1, f"k = {src.bind(step, 'step')}(st, k) if k else k")
     src.add(d + 1, "if k:")
-    src.add(d + 2, f"legal = legal + [{src.bind(said, 'said')}[c] for c in k]")
+    src.add(d + 2, f"legal = legal + [{_said_of(src, phase, phase.announcements[0].word)}[c] for c in k]")
     return True
+
+
+def _known(src, picks) -> tuple[str, str]:
+    """The bound names of each value's known cards (`_picked`): as a frozen set, asked whether the legal
+    list holds any of them, and in order."""
+    return src.bind({v: frozenset(cs) for v, cs in picks.items()}, "picked"), src.bind(picks, "picks")
+
+
+def _said_of(src, phase, word: str) -> str:
+    """The bound name of each card's action said with `word`, by card number."""
+    return src.bind(tuple(phase.said[c, word] for c in range(len(phase.play))), "said")
 
 
 def _picked(table, rest):
