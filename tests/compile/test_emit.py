@@ -434,6 +434,14 @@ def test_no_spec_text_reaches_generated_source(tmp_path):
     assert played(game, 5, "playout")[1:] == played(plain, 5, "playout")[1:]
 
 
+def assert_no_spec_text(sources, words) -> None:
+    """No word of `words` (a spec's names and descriptions), no string and no comment in any of `sources`."""
+    for source in sources:
+        for w in words:
+            assert not re.search(rf"\b{re.escape(w)}\b", source), (w, source)
+        assert '"' not in source and "'" not in source and "#" not in source
+
+
 @pytest.fixture
 def built(monkeypatch) -> list:
     """The text of every source the generator builds while the test runs."""
@@ -500,10 +508,7 @@ play_rules:
     assert beats_test.co_filename.startswith("<cardspec") and beats_test.co_varnames[:2] == ("st", "a0")
     assert prog.source in built and any(source.startswith("def value(st, a0):") for source in built)
     assert "(st.dealer + 1) % 3" in prog.source and "cands[j]" in prog.source  # (`sneaky` written in place; the keep)
-    for source in built:
-        for w in words:
-            assert not re.search(rf"\b{re.escape(w)}\b", source), (w, source)
-        assert '"' not in source and "'" not in source and "#" not in source
+    assert_no_spec_text(built, words)
     for seed in range(4):
         assert played(fast, seed, "api") == played(reference, seed, "api"), seed
         assert played(fast, seed, "playout") == played(reference, seed, "api"), seed
@@ -569,10 +574,7 @@ play_rules:
     assert "def apply(st, c):" in prog.source and "_picks" in prog.source and prog.playout is None
     assert any("(100 * len(" in source and "_map" in source for source in built), built
     words = set(re.findall(r"[A-Za-z_]+", HOSTILE)) | {"quote", "popen", "system", "evil", "follow"}
-    for source in built:
-        for w in words:
-            assert not re.search(rf"\b{re.escape(w)}\b", source), (w, source)
-        assert '"' not in source and "'" not in source and "#" not in source
+    assert_no_spec_text(built, words)
     for seed in range(6):
         assert played(fast, seed, "api") == played(reference, seed, "api"), seed
 
