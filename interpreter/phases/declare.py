@@ -39,6 +39,8 @@ from itertools import combinations
 from ..core.actions import Action, match_key
 from . import Phase
 
+MAX_ACTIONS = 50_000  # declarations kept made, per phase (a bound on memory: a pack allows a bounded number)
+
 
 class Category:
     """One category of declarations, compiled."""
@@ -101,6 +103,10 @@ class Declare(Phase):
             and not (cards and any(suit[c] < 0 for c in range(cards[0], cards[-1])))
         after = {(suit[c], rank[c]): c for c in cards}  # each card's follower in a run: the next rank of its suit
         self._follower = tuple(after.get((suit[c], rank[c] + 1), -1) for c in range(len(pack)))
+        # the actions handed out, made once each (actions are interned): `declare CAT nothing` by
+        # category, and a declaration by (category number, the combinations declared)
+        self._nothing = tuple(Action("declare", (), f"declare {cat.name} nothing") for cat in self.categories)
+        self._actions: dict = {}
 
     # ---- finding combinations ---------------------------------------------------------
 
@@ -243,19 +249,32 @@ class Declare(Phase):
         return key
 
     def legal(self, state):
-        cat = self.categories[state.declare_cat]
+        ci = state.declare_cat
+        cat = self.categories[ci]
         found = self._options(state)
-        said = f"declare {cat.name} "
-        out = [Action("declare", (), said + "nothing")]
+        out = [self._nothing[ci]]
         if cat.choose == "one":  # nothing, then the combinations from worst to best
             key = self._keyer(state, cat)
-            for combo in sorted(found, key=lambda nc: key(nc[1])):  # (a stable sort: equal keys in found order)
-                out.append(Action("declare", (combo,), said + combo[0]))
+            chosen = [(combo,) for combo in sorted(found, key=lambda nc: key(nc[1]))]  # (stable: equal keys in found order)
         else:
-            for k in range(1, len(found) + 1):
-                for chosen in combinations(found, k):
-                    out.append(Action("declare", chosen, said + " ".join([nm for nm, _ in chosen])))
+            chosen = [c for k in range(1, len(found) + 1) for c in combinations(found, k)]
+        made = self._actions
+        for combos in chosen:
+            action = made.get((ci, combos))
+            if action is None:
+                action = self._action(ci, combos)
+            out.append(action)
         return out
+
+    def _action(self, ci: int, combos: tuple) -> Action:
+        """The action of declaring `combos` in category `ci`, made once and kept (at most
+        MAX_ACTIONS kept: then they are made afresh; an equal action, by name and choice)."""
+        made = self._actions
+        if len(made) >= MAX_ACTIONS:
+            made.clear()
+        names = " ".join([nm for nm, _ in combos])
+        action = made[(ci, combos)] = Action("declare", combos, f"declare {self.categories[ci].name} {names}")
+        return action
 
     def parse(self, state, text):
 
@@ -353,28 +372,42 @@ class Declare(Phase):
         """The category settled on what each seat declared: (best key per seat, winner, points,
         answer); each seat's best declared combination is put in `combos`, if given."""
         n = self.n
-        points = [0] * n
+        keys, fn = self._memo(state)[3], cat.key
         best = [None] * n
-        key = self._keyer(state, cat)
         for p in range(n):
-            declared = declaring[p]
             combo = None
-            if declared:
-                combo = declared[0] if len(declared) == 1 else max(declared, key=lambda nc: key(nc[1]))
-                best[p] = key(combo[1])
+            declared = declaring[p]
+            if declared:  # its best: the first of the highest key
+                top = None
+                for c in declared:
+                    cards = c[1]
+                    k = keys.get(cards)
+                    if k is None:
+                        k = keys[cards] = fn(state, list(cards))
+                    if top is None or k > top:
+                        combo, top = c, k
+                best[p] = top
             if combos is not None:
                 combos.append(combo)
+        points = [0] * n
         winner = None
         score = cat.score
         if cat.compare == "none":
             for p in range(n):
-                points[p] = sum(score(state, list(cs)) for _, cs in declaring[p] or ())
-        else:
-            top = max((b for b in best if b is not None), default=None)
-            tied = [p for p in state.declare_order if best[p] == top] if top is not None else []
+                points[p] = sum([score(state, list(cs)) for _, cs in declaring[p] or ()])
+        else:  # the highest best key, and who declared it, in turn
+            top, tied = None, []
+            for p in state.declare_order:
+                b = best[p]
+                if b is None:
+                    continue
+                if top is None or b > top:
+                    top, tied = b, [p]
+                elif b == top:
+                    tied.append(p)
             if len(tied) == 1 or (tied and cat.ties == "first"):
                 winner = tied[0]
-                points[winner] = sum(score(state, list(cs)) for _, cs in declaring[winner])
+                points[winner] = sum([score(state, list(cs)) for _, cs in declaring[winner]])
         answer = None
         if self.answers and cat.compare == "best" and len(state.declare_order) > 1:
             first, later = best[state.declare_order[0]], best[state.declare_order[-1]]

@@ -123,6 +123,33 @@ def test_choose_any_offers_every_set_and_the_winner_scores_all_he_declared():
     assert st.deal.declarations[-1] == ("set", [["A", "K"], ["Q"], []], X, [400, 0, 0])
 
 
+def test_of_several_declared_with_equal_keys_the_first_held_is_the_best_said():
+    """A seat's best declared combination is the first, in the order its combinations are found,
+    of those with the highest key: what it says is of that one (two pairs, by size alone: the aces)."""
+    cats = CATEGORIES.replace("ranks: [A, K, Q]\n        key: 10 * count(cards) + sum(c.points for c in cards)",
+                              "ranks: [A, K, Q]\n        announce: [size, top]\n        key: count(cards)")
+    st = position(spec(cats), ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
+    play(st, "declare point S", "declare point nothing", "declare point nothing", "declare sequence nothing",
+         "declare set A K", "declare set Q")
+    said = st.view(Z)["declarations"][-1]["said"]
+    assert said == {"X": "size 2, top A", "Y": "size 2, top Q", "Z": "nothing"}
+    assert st.deal.declarations[-1] == ("set", [["A", "K"], ["Q"], []], None, [0, 0, 0])  # equal best keys
+
+
+def test_a_declaration_is_one_action_object_however_often_it_is_offered():
+    """Actions are interned: asked again, or of a clone, the legal list holds the very same objects,
+    so a bot may keep one and find it again by identity."""
+    st = position(spec(), ["AS AH KS KH", "QS QH JS JH", "AD KD QD JD"], dealer=Z)
+    play(st, "declare point S", "declare point nothing", "declare point nothing", "declare sequence nothing")
+    first = st.legal_actions()
+    world = st.clone()
+    again = world.legal_actions()
+    assert [a.name for a in first] == ["declare set nothing", "declare set A", "declare set K", "declare set A K"]
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    world.apply(first[3])  # an action of the original's list, taken in the clone
+    assert world.declaring[X] == first[3].arg and len(world.deal.declarations) == 2  # point, sequence
+
+
 def test_compare_none_scores_every_declaration():
     cats = """
       set:
