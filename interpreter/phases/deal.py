@@ -48,18 +48,24 @@ class Deal(Phase):
 
     def _complete(self, state) -> None:
         """Deal more cards from the top of the talon, in packets from `first`, up to each seat's `hand_size`."""
-        fixed = self.fixed_size
-        sizes = [fixed] * self.n if fixed is not None else [int(s) for s in self.sizes(state)]
-        seat, k = self.first(state), 0
-        while any(len(h) < size for h, size in zip(state.hands, sizes)) and state.talon:
-            count = self.packets[k % len(self.packets)]
-            for _ in range(self.n):
-                take = max(0, min(count, sizes[seat] - len(state.hands[seat]), len(state.talon)))
-                state.hands[seat].extend(state.talon[:take])
-                state.talon = state.talon[take:]
-                seat = (seat + self.step) % self.n
+        fixed, n, hands, talon = self.fixed_size, self.n, state.hands, state.talon
+        sizes = [fixed] * n if fixed is not None else [int(s) for s in self.sizes(state)]
+        need = [max(0, size - len(h)) for h, size in zip(hands, sizes)]  # what each seat still lacks
+        packets, step = self.packets, self.step
+        seat, k, taken = self.first(state), 0, 0  # (the talon's first `taken` cards are dealt)
+        while any(need) and taken < len(talon):
+            count = packets[k % len(packets)]
+            for _ in range(n):
+                take = min(count, need[seat], len(talon) - taken)
+                if take > 0:
+                    hands[seat].extend(talon[taken:taken + take])
+                    taken += take
+                    need[seat] -= take
+                seat = (seat + step) % n
             k += 1
-        for h in state.hands:
+        if taken:
+            state.talon = talon[taken:]
+        for h in hands:
             h.sort()
         if self.show_bottom and state.talon:
             state.dead = state.talon[-1]  # shown to both, never played

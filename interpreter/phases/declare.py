@@ -107,6 +107,7 @@ class Declare(Phase):
         # category, and a declaration by (category number, the combinations declared)
         self._nothing = tuple(Action("declare", (), f"declare {cat.name} nothing") for cat in self.categories)
         self._actions: dict = {}
+        self._orders: dict = {}  # the declaring order, by (first seat, step)
 
     # ---- finding combinations ---------------------------------------------------------
 
@@ -198,9 +199,12 @@ class Declare(Phase):
     def start(self, state) -> None:
         state.declare_cat = 0
         state.declare_turn = 0
-        seat = self.first(state)
-        turns = 1 if self.alone else self.n
-        state.declare_order = [(seat + i * state.game.step) % self.n for i in range(turns)]
+        seat, step = self.first(state), state.game.step
+        order = self._orders.get((seat, step))
+        if order is None:  # the seats in turn from `seat` (a tuple: the states, and their clones, share it)
+            turns = 1 if self.alone else self.n
+            order = self._orders[seat, step] = tuple((seat + i * step) % self.n for i in range(turns))
+        state.declare_order = order
         state.declaring = [None] * self.n
         state._declare_memo = None
         self._skip_empty(state)
