@@ -113,12 +113,12 @@ class Declare(Phase):
 
     def find(self, state, cat: Category, hand) -> list[tuple[str, tuple]]:
         """(name, cards) of every combination of `cat` in `hand`, in a stable order."""
+        if cat.finder == "hand":  # (asked of the hand itself: one combination or none)
+            only_if = cat.only_if
+            return [("hand", tuple(hand))] if hand and (only_if is None or only_if(state, list(hand))) else []
         pack = self.pack
         out = []
-        if cat.finder == "hand":
-            if hand:
-                out.append(("hand", tuple(hand)))
-        elif cat.finder == "suits":
+        if cat.finder == "suits":
             for si, cards in enumerate(_by(hand, pack.suit, len(pack.suits))):
                 if cards and len(cards) >= cat.at_least:
                     out.append((pack.suits[si], tuple(cards)))
