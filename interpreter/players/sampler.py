@@ -8,7 +8,9 @@ places form a class, and a deal is a table of how many cards of each class go to
 place, then which ones. The number of deals of each table is a product of multinomial
 coefficients, so counting them class by class over the places' remaining room (a small
 dynamic programme, built once per decision) gives each table its exact weight: a deal is
-drawn with no rejection, every consistent deal equally likely.
+drawn with no rejection, every consistent deal equally likely. With many places (a table of
+six or seven), the places' remaining room takes too many values; the tables are then counted
+place by place over the cards left in each class, which are few when the classes are.
 
 Then each world is replayed against the public actions of the deal (`Knowledge.records`):
 one that could not have produced them is drawn again. With the cascades of the shipped
@@ -20,13 +22,16 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections import Counter
-from math import comb
+from math import comb, prod
 
 from ..core.errors import GameError
 from ..engine.worlds import fixed_cards, free_slots, hidden_places, imagined_copy, settled
 from .draws import shuffler
 
 MAX_TRIES = 200  # draws of one world before giving up on the replay check (counted in `failures`)
+# the states counting class by class may visit (the places' room, each from 0 to its size) above which
+# the deals are counted place by place instead, when that visits fewer (the classes' cards left)
+CLASS_STATES = 20_000
 
 
 class Sampler:
@@ -245,16 +250,32 @@ class Deals:
     Parameters:
         classes: (the places its cards may go to, as a sorted tuple of indices; its cards) each.
         caps: the number of cards each place takes; they add up to the number of cards.
+        by_place: count place by place (True) or class by class (False); by default class by class
+            unless that would visit more than CLASS_STATES states and place by place fewer. Both
+            count the same deals and draw each equally often (not the same deal from one seed).
 
     Attributes:
         count: the number of deals (an int; 0 when none fits).
     """
 
-    def __init__(self, classes, caps):
-        self.classes = list(classes)
-        self.caps = tuple(caps)
+    def __init__(self, classes, caps, by_place: bool | None = None):
+        self.caps = caps = tuple(caps)
+        # a place with no room takes no card: it is no class's to fill (the same deals, drawn alike)
+        self.classes = [(tuple(i for i in allowed if caps[i]), cards) for allowed, cards in classes]
         self._nodes: dict = {}
-        self.count = self._total(0, self.caps) if sum(self.caps) == sum(len(c) for _, c in self.classes) else 0
+        self.places = tuple(i for i, room in enumerate(caps) if room)
+        if by_place is None:
+            by_class = prod(room + 1 for room in caps if room)
+            by_place = by_class > CLASS_STATES and prod(len(c) + 1 for _, c in self.classes) < by_class
+        self.by_place = by_place
+        if sum(caps) != sum(len(c) for _, c in self.classes):
+            self.count = 0
+        elif self.by_place:  # (the classes each place may take from, in class order)
+            self._open = tuple(tuple(k for k, (allowed, _) in enumerate(self.classes) if i in allowed)
+                               for i in self.places)
+            self.count = self._place_total(0, tuple(len(c) for _, c in self.classes))
+        else:
+            self.count = self._total(0, caps)
 
     def _total(self, k: int, caps: tuple) -> int:
         cum = self._node(k, caps)[0]
@@ -280,18 +301,52 @@ class Deals:
                 cum, splits = [ways], [tuple((i, caps[i]) for i in allowed)]
         else:
             allowed, cards = self.classes[k]
-            total = 0
-            for split, ways in _splits(len(cards), allowed, caps):
-                rest = list(caps)
-                for i, t in split:
-                    rest[i] -= t
-                w = ways * self._total(k + 1, tuple(rest))
-                if w:
-                    total += w
-                    cum.append(total)
-                    splits.append(split)
+            cum, splits = _weighed(((split, ways, _less(caps, split)) for split, ways in _splits(len(cards), allowed, caps)),
+                                   lambda rest: self._total(k + 1, rest))
         node = self._nodes[key] = (cum, splits)
         return node
+
+    def _place(self, n: int, left: tuple):
+        """(cumulative weights, takes) of the `n`th place with room, with `left` cards in each class:
+        each take is how many cards it gets of each class it may take from."""
+        key = (n, left)
+        node = self._nodes.get(key)
+        if node is not None:
+            return node
+        cum, takes = [], []
+        if n == len(self.places):
+            if not any(left):
+                cum, takes = [1], [()]
+        else:
+            cum, takes = _weighed(((take, ways, _less(left, take))
+                                   for take, ways in _takes(self.caps[self.places[n]], self._open[n], left)),
+                                  lambda rest: self._place_total(n + 1, rest))
+        node = self._nodes[key] = (cum, takes)
+        return node
+
+    def _place_total(self, n: int, left: tuple) -> int:
+        cum = self._place(n, left)[0]
+        return cum[-1] if cum else 0
+
+    def _draw_by_place(self, rng, shuffle) -> list[list]:
+        """`draw`, place by place: each class's cards in a random order, each place given the next
+        of them in the numbers its take says."""
+        out = [[] for _ in self.caps]
+        pools = []
+        for _, cards in self.classes:
+            cards = cards[:]
+            shuffle(cards)
+            pools.append(cards)
+        used = [0] * len(pools)
+        for n, place in enumerate(self.places):
+            left = tuple(len(pool) - u for pool, u in zip(pools, used))
+            cum, takes = self._place(n, left)
+            take = takes[bisect_right(cum, rng.randrange(cum[-1]))] if len(takes) > 1 else takes[0]
+            for k, t in take:
+                if t:
+                    out[place].extend(pools[k][used[k]:used[k] + t])
+                    used[k] += t
+        return out
 
     def draw(self, rng, shuffle=None) -> list[list]:
         """One deal, every deal equally likely: the cards of each place.
@@ -306,6 +361,8 @@ class Deals:
             raise ValueError("no deal of these cards fits these places")
         if shuffle is None:
             shuffle = rng.shuffle
+        if self.by_place:
+            return self._draw_by_place(rng, shuffle)
         out = [[] for _ in self.caps]
         caps = list(self.caps)
         for k, (allowed, cards) in enumerate(self.classes):
@@ -334,6 +391,41 @@ def _splits(m: int, allowed: tuple, caps):
     for t in range(min(m, caps[first]), max(0, m - room_after) - 1, -1):
         for tail, ways in _splits(m - t, rest, caps):
             yield ((first, t),) + tail, comb(m, t) * ways
+
+
+def _weighed(options, after) -> tuple[list, list]:
+    """(cumulative weights, choices) of `options`, each (choice, ways, what is left after it) weighed by
+    its ways times `after(what is left)`, the deals that complete it; a choice none completes is left out."""
+    cum, choices, total = [], [], 0
+    for choice, ways, left in options:
+        w = ways * after(left)
+        if w:
+            total += w
+            cum.append(total)
+            choices.append(choice)
+    return cum, choices
+
+
+def _less(counts: tuple, taken) -> tuple:
+    """`counts` less what `taken` ((index, count), ...) takes of them."""
+    rest = list(counts)
+    for i, t in taken:
+        rest[i] -= t
+    return tuple(rest)
+
+
+def _takes(room: int, open_: tuple, left):
+    """Each way for a place with `room` to take its cards from the classes `open_` to it, at most
+    `left[k]` of class k: (((class, count), ...), the number of ways to choose which cards)."""
+    if not open_:
+        if room == 0:
+            yield (), 1
+        return
+    first, rest = open_[0], open_[1:]
+    more = sum(left[k] for k in rest)
+    for t in range(min(room, left[first]), max(0, room - more) - 1, -1):
+        for tail, ways in _takes(room - t, rest, left):
+            yield ((first, t),) + tail, comb(left[first], t) * ways
 
 
 def replay_deal(state, world):

@@ -56,11 +56,12 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize("by_place", [False, True], ids=["class by class", "place by place"])
 @pytest.mark.parametrize("classes, caps", CASES)
-def test_deals_are_counted_exactly_and_drawn_uniformly(classes, caps):
+def test_deals_are_counted_exactly_and_drawn_uniformly(classes, caps, by_place):
     every = brute_force(classes, caps)
-    deals = Deals(classes, caps)
-    assert deals.count == len(every)
+    deals = Deals(classes, caps, by_place=by_place)
+    assert deals.by_place is by_place and deals.count == len(every)
     rng = random.Random(11)
     draws = 300 * len(every)
     seen = Counter(tuple(tuple(sorted(p)) for p in deals.draw(rng)) for _ in range(draws))
@@ -77,24 +78,59 @@ def test_a_biased_draw_fails_the_uniformity_check():
     assert not chi_square_ok(seen, every, draws)
 
 
-def test_no_deal_fits():
-    deals = Deals([((0,), [1, 2])], [1, 1])
+@pytest.mark.parametrize("by_place", [False, True])
+def test_no_deal_fits(by_place):
+    deals = Deals([((0,), [1, 2])], [1, 1], by_place=by_place)
     assert deals.count == 0
     with pytest.raises(ValueError, match="no deal of these cards fits these places"):
         deals.draw(random.Random(1))
 
 
-def test_no_card_left_to_deal_is_one_deal_of_nothing():
-    deals = Deals([], [0, 0])
+@pytest.mark.parametrize("by_place", [False, True])
+def test_no_card_left_to_deal_is_one_deal_of_nothing(by_place):
+    deals = Deals([], [0, 0], by_place=by_place)
     assert deals.count == 1
     assert deals.draw(random.Random(1)) == [[], []]
 
 
-def test_places_that_do_not_take_all_the_cards_have_no_deal():
-    deals = Deals([((0, 1), [1, 2, 3])], [1, 1])
+@pytest.mark.parametrize("by_place", [False, True])
+def test_places_that_do_not_take_all_the_cards_have_no_deal(by_place):
+    deals = Deals([((0, 1), [1, 2, 3])], [1, 1], by_place=by_place)
     assert deals.count == 0
     with pytest.raises(ValueError, match="no deal of these cards fits these places"):
         deals.draw(random.Random(1))
+
+
+# seven seats' worth of hidden places (six hands and a talon, and places with no room, such as empty
+# discards), the unseen cards split in classes by the voids shown: a table of many seats
+SEVEN_SEATS = ([((0, 1, 2, 3, 4, 5, 6, 7, 8), list(range(22))), ((0, 1, 2, 3, 4, 6, 7, 8), list(range(22, 32))),
+                ((0, 1, 3, 4, 5, 6, 7, 8), list(range(32, 38)))], [5, 5, 5, 5, 4, 4, 10, 0, 0])
+SMALLER = [
+    ([((0, 1, 2, 3, 4, 5, 6), list(range(10))), ((0, 1, 2, 6), list(range(10, 16))), ((3, 4, 5, 6), list(range(16, 20))),
+      ((1, 2), [20, 21])], [3, 3, 3, 3, 3, 3, 4]),
+    ([((0, 1, 2, 3, 4, 5, 6, 7), list(range(12))), ((0, 2, 4, 6), list(range(12, 16))), ((1, 3, 5, 7), [16, 17, 18])],
+     [2, 3, 2, 3, 2, 3, 2, 2]),
+]
+
+
+@pytest.mark.parametrize("classes, caps", SMALLER)
+def test_deals_counted_place_by_place_are_those_counted_class_by_class(classes, caps):
+    assert Deals(classes, caps, by_place=True).count == Deals(classes, caps, by_place=False).count > 10 ** 9
+
+
+def test_many_places_are_counted_place_by_place_and_drawn_where_their_cards_may_go():
+    """Where the places' room takes too many values to count class by class (seven seats), the deals
+    are counted place by place; each place gets as many cards as it holds, each where it may go."""
+    classes, caps = SEVEN_SEATS
+    deals = Deals(classes, caps)
+    assert deals.by_place and deals.count > 10 ** 20
+    allowed = {c: places for places, cards in classes for c in cards}
+    rng = random.Random(5)
+    for _ in range(200):
+        dealt = deals.draw(rng)
+        assert [len(p) for p in dealt] == caps
+        assert sorted(c for p in dealt for c in p) == sorted(allowed)
+        assert all(i in allowed[c] for i, p in enumerate(dealt) for c in p)
 
 
 # ---------------------------------------------------------------- what play proves
