@@ -9,8 +9,9 @@ place, then which ones. The number of deals of each table is a product of multin
 coefficients, so counting them class by class over the places' remaining room (a small
 dynamic programme, built once per decision) gives each table its exact weight: a deal is
 drawn with no rejection, every consistent deal equally likely. With many places (a table of
-six or seven), the places' remaining room takes too many values; the tables are then counted
-place by place over the cards left in each class, which are few when the classes are.
+five seats or more) the places' remaining room takes too many values, and the tables are
+counted place by place over the cards left in each class instead, which take few values when
+the classes are few.
 
 Then each world is replayed against the public actions of the deal (`Knowledge.records`):
 one that could not have produced them is drawn again. With the cascades of the shipped
@@ -29,9 +30,12 @@ from ..engine.worlds import fixed_cards, free_slots, hidden_places, imagined_cop
 from .draws import shuffler
 
 MAX_TRIES = 200  # draws of one world before giving up on the replay check (counted in `failures`)
-# the states counting class by class may visit (the places' room, each from 0 to its size) above which
-# the deals are counted place by place instead, when that visits fewer (the classes' cards left)
-CLASS_STATES = 20_000
+# The states counting class by class may visit (each place's room, from 0 to its size), above which
+# the deals are counted place by place (over the cards left in each class) when that visits fewer.
+# A table of four hides at most three hands (14 ** 3 = 2,744 states): class by class, as always, the
+# same worlds from the same seeds. From five seats, class by class could take tenths of a second a
+# decision (seven-seat Pitch: 17 s), place by place a few milliseconds.
+CLASS_STATES = 5_000
 
 
 class Sampler:
@@ -251,7 +255,7 @@ class Deals:
         classes: (the places its cards may go to, as a sorted tuple of indices; its cards) each.
         caps: the number of cards each place takes; they add up to the number of cards.
         by_place: count place by place (True) or class by class (False); by default class by class
-            unless that would visit more than CLASS_STATES states and place by place fewer. Both
+            unless that could visit more than CLASS_STATES states and place by place fewer. Both
             count the same deals and draw each equally often (not the same deal from one seed).
 
     Attributes:
@@ -337,15 +341,17 @@ class Deals:
             cards = cards[:]
             shuffle(cards)
             pools.append(cards)
-        used = [0] * len(pools)
+        left = [len(pool) for pool in pools]
+        nodes = self._nodes  # (every one a draw reaches was made when the deals were counted)
         for n, place in enumerate(self.places):
-            left = tuple(len(pool) - u for pool, u in zip(pools, used))
-            cum, takes = self._place(n, left)
+            cum, takes = nodes[n, tuple(left)]
             take = takes[bisect_right(cum, rng.randrange(cum[-1]))] if len(takes) > 1 else takes[0]
+            cards = out[place]
             for k, t in take:
                 if t:
-                    out[place].extend(pools[k][used[k]:used[k] + t])
-                    used[k] += t
+                    end = left[k]
+                    cards += pools[k][end - t:end]  # (each class's shuffled cards, taken from its end)
+                    left[k] = end - t
         return out
 
     def draw(self, rng, shuffle=None) -> list[list]:
