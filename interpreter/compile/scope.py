@@ -400,7 +400,10 @@ def _declarer_doubles(state, p, q) -> int:
 
 
 def _declaration_points(state, p) -> int:
-    return sum(entry[4][p] for entry in state.declarations)
+    total = 0  # (a loop: a score asks it several times, of a few entries, and a generator costs more)
+    for entry in state.declarations:
+        total += entry[4][p]
+    return total
 
 
 def _declaration_running(state, p) -> list:

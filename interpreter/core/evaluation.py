@@ -1,7 +1,7 @@
 """Several expressions computed at one moment, as one evaluation of the spec's remembered functions.
 
 The spec's functions that remember (interpreter/expr/memo.py) keep their answers on the state
-(`_fmemo`) while an evaluation runs (`_fdepth` true). An evaluation is opened by the outermost
+(`_fmemo`, a dict while an evaluation runs, None otherwise). An evaluation is opened by the outermost
 remembering call, or by the engine around expressions it computes together at one moment:
 each seat's score as a deal is scored, each condition of a call as a seat's calls are listed
 (interpreter/phases/). The state must not move inside it, except `player`, which remembered
@@ -24,15 +24,13 @@ class evaluation:  # (lower case: it reads as a function, `with evaluation(state
 
     def __enter__(self):
         d = self.d
-        self.inner = bool(d.get("_fdepth"))
+        self.inner = d.get("_fmemo") is not None
         if not self.inner:
-            d["_fmemo"] = None
-            d["_fdepth"] = True
+            d["_fmemo"] = {}
         return self
 
     def __exit__(self, *exc):
         if not self.inner:
-            self.d["_fdepth"] = False
             self.d["_fmemo"] = None
         return False
 
@@ -42,18 +40,18 @@ def evaluated(state, fn):
     calls: how the engine opens one (a deal's scores; a call phase's conditions at each call). The
     context manager is for callers that compute several things in turn (tests, tools)."""
     d = state.__dict__
-    if d.get("_fdepth"):  # (part of the evaluation open)
+    if d.get("_fmemo") is not None:  # (part of the evaluation open)
         return fn(state)
-    d["_fmemo"] = None
-    d["_fdepth"] = True
+    d["_fmemo"] = {}
     try:
         return fn(state)
     finally:
-        d["_fdepth"] = False
         d["_fmemo"] = None
 
 
 def forget(state) -> None:
     """Inside an evaluation, drop what it has kept: the state moved (a deal's raw scores were set,
     which the settlement and the statistics read)."""
-    state.__dict__["_fmemo"] = None
+    d = state.__dict__
+    if d.get("_fmemo") is not None:
+        d["_fmemo"] = {}

@@ -6,11 +6,10 @@ only between them). So from the moment the outermost remembering function of an
 evaluation is called until it returns, a function called again with the same arguments
 gives the same value, and the first one is kept.
 
-What is kept lives on the state (`_fmemo`, with `_fdepth` true while such a call runs) and
-is thrown away as the next outermost call begins: nothing is carried from one evaluation
-to the next, so nothing can go stale when the state moves on. A clone made between
-evaluations shares a finished memo that its own next evaluation replaces. Which functions
-remember is chosen where they are compiled (interpreter/compile/functions.py).
+What is kept lives on the state: `_fmemo`, a dict while such a call runs, None (or absent)
+otherwise; it is made as the outermost call begins and dropped as it ends, so nothing is
+carried from one evaluation to the next, and nothing can go stale when the state moves on.
+Which functions remember is chosen where they are compiled (interpreter/compile/functions.py).
 
 An evaluation may also be opened by the engine around several expressions computed at one
 moment (`core.evaluation.evaluation(state)`): a deal's scores, seat after seat, then its statistics. The
@@ -78,10 +77,8 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
 
     def call(state, *args):
         d = state.__dict__
-        if d.get("_fdepth"):  # within an evaluation: a value already computed is kept
-            memo = d["_fmemo"]
-            if memo is None:
-                memo = d["_fmemo"] = {}
+        memo = d.get("_fmemo")
+        if memo is not None:  # within an evaluation: a value already computed is kept
             mine = memo.get(call)  # (a name's one answer is `call0`'s, below)
             if mine is None:
                 mine = memo[call] = {}
@@ -96,44 +93,39 @@ def remembered(impl, name: str = "a function", keys: str = BY_TYPED_ARGUMENTS, *
             return value
         if not opens:
             return impl(state, *args)
-        # the outermost call: what an earlier evaluation kept is of another moment
-        d["_fmemo"] = None
-        d["_fdepth"] = True
+        # the outermost call: an evaluation opens, and what it keeps is dropped as it ends
+        d["_fmemo"] = {}
         try:
             return impl(state, *args)
         finally:
-            d["_fdepth"] = False
+            d["_fmemo"] = None
 
+    # (the two commonest kinds are found with the fewest steps: a lookup of what is kept is most of
+    # what a remembered function costs, and it is asked far more often than computed)
     if plain == 0:  # a name read for no seat: its one answer, found without packing arguments
         def call0(state):
-            d = state.__dict__
-            if d.get("_fdepth"):
-                memo = d["_fmemo"]
-                if memo is None:
-                    memo = d["_fmemo"] = {}
-                value = memo.get(call, _MISSING)
-                if value is _MISSING:
-                    value = memo[call] = impl(state)
+            memo = state.__dict__.get("_fmemo")
+            if memo is not None:
+                if call in memo:
+                    return memo[call]
+                value = memo[call] = impl(state)
                 return value
             return call(state)  # (none open: this call opens one)
         out = call0
     elif one:  # one argument: found, or computed and kept, without packing it
         def call1(state, a):
-            d = state.__dict__
-            if d.get("_fdepth"):
-                memo = d["_fmemo"]
-                if memo is None:
-                    memo = d["_fmemo"] = {}
+            memo = state.__dict__.get("_fmemo")
+            if memo is not None:
                 mine = memo.get(call)
                 if mine is None:  # (its first answer in this evaluation)
                     value = impl(state, a)
                     memo[call] = {a: value}
                     return value
-                value = mine.get(a, _MISSING)
-                if value is _MISSING:
-                    if len(mine) >= MAX_KEPT:
-                        return call(state, a)  # (which says so)
-                    value = mine[a] = impl(state, a)
+                if a in mine:
+                    return mine[a]
+                if len(mine) >= MAX_KEPT:
+                    return call(state, a)  # (which says so)
+                value = mine[a] = impl(state, a)
                 return value
             return call(state, a)  # (none open: this call opens one)
         out = call1

@@ -1041,7 +1041,7 @@ def deal_record(d) -> dict:
 # one by one.
 WAYS = ("drawn", "called", "names", "moves", "mixed")
 # the fields of a state that are caches, the game, or records compared on their own
-NOT_COMPARED = ("_legal", "_played_memo", "_fmemo", "_fdepth", "deal", "deals", "game")
+NOT_COMPARED = ("_legal", "_played_memo", "_fmemo", "deal", "deals", "game")
 
 
 class Enough(BaseException):

@@ -126,7 +126,7 @@ def test_values_are_kept_within_the_outermost_call_only_and_a_failure_ends_it():
     assert outer(st, 3) == 18 and calls == [3, 3]  # a new evaluation computes again
     with pytest.raises(ValueError):
         outer(st, -1)
-    assert not st._fdepth  # the failed evaluation is over
+    assert st.__dict__.get("_fmemo") is None  # the failed evaluation is over, and nothing kept
     assert inner(st, 2) == 4 and inner(st, 2) == 4 and calls == [3, 3, -1, 2, 2]  # each its own evaluation
 
 
@@ -224,7 +224,7 @@ def test_an_evaluation_across_seats_computes_a_seatless_name_once_and_a_seated_o
     st = Moment()
     st.player = 0
     assert [shared(st), shared(st)] == [10, 10] and seen == ["shared", "shared"]  # outside: computed each time
-    assert not st.__dict__.get("_fdepth") and not st.__dict__.get("_fmemo")  # and nothing opened or kept
+    assert st.__dict__.get("_fmemo") is None  # and nothing opened or kept
     seen.clear()
     with evaluation(st):
         scores = []
@@ -233,7 +233,7 @@ def test_an_evaluation_across_seats_computes_a_seatless_name_once_and_a_seated_o
             scores.append(shared(st) + mine(st) + mine(st))
     assert scores == [10, 12, 14]
     assert seen == ["shared", ("mine", 0), ("mine", 1), ("mine", 2)]
-    assert not st._fdepth and st._fmemo is None  # over: the next evaluation starts afresh
+    assert st._fmemo is None  # over: the next evaluation starts afresh
     with evaluation(st):
         with evaluation(st):  # (one opened inside another is part of it)
             shared(st)
@@ -247,7 +247,7 @@ def test_a_failure_inside_an_evaluation_ends_it():
     st = Moment()
     with pytest.raises(ValueError), evaluation(st):
         raise ValueError("a rule failed")
-    assert not st._fdepth and st._fmemo is None
+    assert st._fmemo is None
 
 
 SHARING = ONE_DEAL + """functions:
