@@ -427,9 +427,11 @@ class PhaseCompiler:
             source = str(c.get(key, default))
             try:
                 impl, _ = compile_function(source, self.owner.scope, params, what=f"`{key}`")
+                alone = not impl.body[0].ctx  # (it reads nothing of the state: the same cards, the same value)
                 generated = generate_function(*impl.body) if self.owner.generated else None
                 if generated is not None:  # one generated function instead of a tree of closures
                     impl = generated[0]
+                impl.of_cards_alone = alone
                 safety.check(self.owner, base + (key,), source, self.owner.scope)
                 self.owner.places.add(impl, base + (key,))
             except ExprError as e:

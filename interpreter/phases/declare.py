@@ -40,6 +40,7 @@ from ..core.actions import Action, match_key
 from . import Phase
 
 MAX_ACTIONS = 50_000  # declarations kept made, per phase (a bound on memory: a pack allows a bounded number)
+MAX_KEYS = 100_000  # keys of the cards alone kept, per category (then forgotten, and kept again)
 
 
 class Category:
@@ -61,6 +62,9 @@ class Category:
         self.show = show  # with compare: none, shown at once (else by a later `show` phase)
         self.ties = ties  # "first": equal best combinations go to the first declarer (else nobody)
         self.split_long = split_long  # runs longer than 6 split after this many cards (0: never)
+        # a key that reads nothing but the cards (`100 * count(cards) + ...`) is the same in every deal:
+        # its values are kept for the game's whole life (at most MAX_KEYS), not only a category's
+        self.lasting_keys = {} if getattr(key, "of_cards_alone", False) else None
 
 
 def _by(hand, table, n: int) -> list[list]:
@@ -108,6 +112,9 @@ class Declare(Phase):
         self._nothing = tuple(Action("declare", (), f"declare {cat.name} nothing") for cat in self.categories)
         self._actions: dict = {}
         self._orders: dict = {}  # the declaring order, by (first seat, step)
+        # the ranks (indexes) each `ranks` category may combine, in the pack's order
+        self._ranks_of = {cat.name: tuple(ri for ri in range(len(pack.ranks)) if cat.ranks is None or ri in cat.ranks)
+                          for cat in self.categories}
 
     # ---- finding combinations ---------------------------------------------------------
 
@@ -122,12 +129,12 @@ class Declare(Phase):
             for si, cards in enumerate(_by(hand, pack.suit, len(pack.suits))):
                 if cards and len(cards) >= cat.at_least:
                     out.append((pack.suits[si], tuple(cards)))
-        elif cat.finder == "ranks":
-            for ri, cards in enumerate(_by(hand, pack.rank, len(pack.ranks))):
-                if cat.ranks is not None and ri not in cat.ranks:
-                    continue
-                if len(cards) >= max(cat.at_least, 1):
-                    out.append((pack.ranks[ri], tuple(cards)))
+        elif cat.finder == "ranks":  # (counted first: a hand seldom holds enough of a rank)
+            rank, least = pack.rank, max(cat.at_least, 1)
+            held = [rank[c] for c in hand]
+            for ri in self._ranks_of[cat.name]:
+                if held.count(ri) >= least:
+                    out.append((pack.ranks[ri], tuple([c for c in hand if rank[c] == ri])))
         elif self.in_order:  # runs, in one walk of the sorted hand: the same runs in the same order
             held, follower = sorted(hand), self._follower
             shortest = max(cat.at_least, 2)  # (a shorter run is no combination, split or not: `_run`)
@@ -223,7 +230,10 @@ class Declare(Phase):
         hand = state.hands[state.declare_order[state.declare_turn]]
         if cat.only_if is not None:
             return self.find(state, cat, hand)
-        kept = self._memo(state)[2]
+        memo = state.__dict__.get("_declare_memo")
+        if memo is None or memo[0] is not self or memo[1] != state.declare_cat:
+            memo = self._memo(state)
+        kept = memo[3]
         held = tuple(hand)
         found = kept.get(held)
         if found is None:
@@ -231,19 +241,25 @@ class Declare(Phase):
         return found
 
     def _memo(self, state):
-        """What the category being declared has found: (phase, category number, combinations by the
-        hand held, key by the combination's cards). Asked of the cards alone, these do not change
-        while a category is declared (what the seats declare in it is read by no expression), so
-        each is computed once: a key is asked when the seat chooses, when the category is settled,
-        and when its best is said. `start` and `clone` drop it; a new category makes a new one."""
+        """What the category being declared has found: (phase, category number, key by the
+        combination's cards, combinations by the hand held). Asked of the cards alone, these do not
+        change while a category is declared (what the seats declare in it is read by no expression),
+        so each is computed once: a key is asked when the seat chooses, when the category is settled,
+        and when its best is said. `start` and `clone` drop it; a new category makes a new one, whose
+        keys are the category's lasting ones when its key reads the cards alone (`lasting_keys`)."""
         memo = state.__dict__.get("_declare_memo")
         if memo is None or memo[0] is not self or memo[1] != state.declare_cat:
-            memo = state._declare_memo = (self, state.declare_cat, {}, {})
+            keys = self.categories[state.declare_cat].lasting_keys
+            if keys is None:
+                keys = {}
+            elif len(keys) >= MAX_KEYS:
+                keys.clear()
+            memo = state._declare_memo = (self, state.declare_cat, keys, {})
         return memo
 
     def _keyer(self, state, cat: Category):
         """`cat`'s key of a combination's cards (a tuple), each computed once (`_memo`)."""
-        keys, fn = self._memo(state)[3], cat.key
+        keys, fn = self._memo(state)[2], cat.key
 
         def key(cards):
             k = keys.get(cards)
@@ -256,13 +272,21 @@ class Declare(Phase):
         ci = state.declare_cat
         cat = self.categories[ci]
         found = self._options(state)
-        out = [self._nothing[ci]]
+        made = self._actions
         if cat.choose == "one":  # nothing, then the combinations from worst to best
-            key = self._keyer(state, cat)
-            chosen = [(combo,) for combo in sorted(found, key=lambda nc: key(nc[1]))]  # (stable: equal keys in found order)
+            keys, fn = self._memo(state)[2], cat.key
+            ranked = []
+            for i, combo in enumerate(found):  # (by key, then in found order: a stable sort)
+                cards = combo[1]
+                k = keys.get(cards)
+                if k is None:
+                    k = keys[cards] = fn(state, list(cards))
+                ranked.append((k, i, combo))
+            ranked.sort()
+            chosen = [(combo,) for _, _, combo in ranked] if len(ranked) > 1 else [(combo,) for combo in found]
         else:
             chosen = [c for k in range(1, len(found) + 1) for c in combinations(found, k)]
-        made = self._actions
+        out = [self._nothing[ci]]
         for combos in chosen:
             action = made.get((ci, combos))
             if action is None:
@@ -376,7 +400,7 @@ class Declare(Phase):
         """The category settled on what each seat declared: (best key per seat, winner, points,
         answer); each seat's best declared combination is put in `combos`, if given."""
         n = self.n
-        keys, fn = self._memo(state)[3], cat.key
+        keys, fn = self._memo(state)[2], cat.key
         best = [None] * n
         for p in range(n):
             combo = None

@@ -397,18 +397,28 @@ def test_a_clone_dealt_other_cards_declares_from_its_own_cards():
     assert legal(world) == legal(st) == ["declare point nothing", "declare point H", "declare point S"]
 
 
+def _counting_key(point, asked):
+    """Make `point`'s key record the cards it is asked of; return the key as it was."""
+    key = point.key
+    point.key = lambda state, cards: asked.append(tuple(cards)) or key(state, cards)
+    return key
+
+
 def test_a_combinations_key_is_computed_once_while_its_category_is_declared():
     """A key is asked when a seat chooses (worst to best), when the category is settled, and when
     its best is said; asked of the cards alone, it cannot change meanwhile, so each combination's
-    is computed once a category. A clone keeps nothing of the original's: a world dealt again
+    is computed once a category. A key that reads the state (here `count(tricks)`, 0 while
+    declaring) is kept no longer: a clone keeps nothing of the original's, and a world dealt again
     computes its own."""
-    g = spec()
+    g = spec(CATEGORIES.replace("key: 10 * count(cards) + sum(c.points for c in cards)\n        score: count(cards)",
+                                "key: 10 * count(cards) + sum(c.points for c in cards) + count(tricks)\n"
+                                "        score: count(cards)"))
     st = position(g, HANDS, dealer=Z)
     (declare,) = phases_of(g, "declare")
     point = declare.categories[0]
+    assert point.lasting_keys is None  # (it reads the state)
     asked = []
-    key = point.key
-    point.key = lambda state, cards: asked.append(tuple(cards)) or key(state, cards)
+    key = _counting_key(point, asked)
     try:
         play(st, "declare point S", "declare point H")
         world = st.clone()
@@ -419,6 +429,33 @@ def test_a_combinations_key_is_computed_once_while_its_category_is_declared():
         play(world, "declare point D")
         assert len(asked) == 3  # the world asks again for X's, Y's and Z's declared
         assert world.declarations == st.declarations
+    finally:
+        point.key = key
+
+
+def test_a_key_of_the_cards_alone_is_kept_from_deal_to_deal():
+    """A key that reads nothing but the cards is the same in every deal and every world: each
+    combination's is computed once for the game's life, and the declarations are those of keys
+    computed afresh."""
+    g = spec()
+    (declare,) = phases_of(g, "declare")
+    point = declare.categories[0]
+    point.lasting_keys.clear()
+    asked = []
+    key = _counting_key(point, asked)
+    try:
+        st = position(g, HANDS, dealer=Z)
+        play(st, "declare point S", "declare point H")
+        world = st.clone()
+        play(st, "declare point D")
+        assert sorted(asked) == sorted(set(asked)) and len(asked) == 5  # X's S and H, Y's S and H, Z's D
+        asked.clear()
+        play(world, "declare point D")
+        again = position(g, HANDS, dealer=Z)  # another game, the same hands
+        play(again, "declare point S", "declare point H", "declare point D")
+        assert asked == []  # nothing asked again
+        assert world.declarations == again.declarations == st.declarations
+        assert st.declarations[0][2] == [39, 36, 50]
     finally:
         point.key = key
 
