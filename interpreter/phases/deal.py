@@ -25,6 +25,7 @@ class Deal(Phase):
         self.first = first  # compiled expression -> seat
         self.step = step
         self._patterns: dict[int, tuple] = {}
+        self._more: dict[tuple, tuple] = {}  # how hands are completed: `_plan_more`, by its arguments
         # the seats in dealing order, by the seat dealt to first
         self.seats_from = tuple(tuple((first + off * step) % n for off in range(n)) for first in range(n))
         self.cards = cards  # the card objects (each its own play action), by number
@@ -50,25 +51,42 @@ class Deal(Phase):
         """Deal more cards from the top of the talon, in packets from `first`, up to each seat's `hand_size`."""
         fixed, n, hands, talon = self.fixed_size, self.n, state.hands, state.talon
         sizes = [fixed] * n if fixed is not None else [int(s) for s in self.sizes(state)]
-        need = [max(0, size - len(h)) for h, size in zip(hands, sizes)]  # what each seat still lacks
-        packets, step = self.packets, self.step
-        seat, k, taken = self.first(state), 0, 0  # (the talon's first `taken` cards are dealt)
-        while any(need) and taken < len(talon):
-            count = packets[k % len(packets)]
-            for _ in range(n):
-                take = min(count, need[seat], len(talon) - taken)
-                if take > 0:
-                    hands[seat].extend(talon[taken:taken + take])
-                    taken += take
-                    need[seat] -= take
-                seat = (seat + step) % n
-            k += 1
+        need = tuple([max(0, size - len(h)) for h, size in zip(hands, sizes)])  # what each seat still lacks
+        first = self.first(state)
+        plan = self._more.get((first, need, len(talon)))
+        if plan is None:
+            plan = self._plan_more(first, need, len(talon))
+        slices, taken = plan
+        for seat, a, b in slices:
+            hands[seat].extend(talon[a:b])
         if taken:
             state.talon = talon[taken:]
         for h in hands:
             h.sort()
         if self.show_bottom and state.talon:
             state.dead = state.talon[-1]  # shown to both, never played
+
+    def _plan_more(self, seat: int, need: tuple, left: int) -> tuple:
+        """How the hands are completed from a talon of `left` cards, in packets from `seat`, each seat
+        lacking `need`: ((seat, first, end) of each packet's slice of the talon, in dealing order, and
+        how many of its cards are dealt). Made once for each (seat, need, talon size), and kept."""
+        key = (seat, need, left)
+        need, n, packets, step = list(need), self.n, self.packets, self.step
+        slices, k, taken = [], 0, 0  # (the talon's first `taken` cards are dealt)
+        while any(need) and taken < left:
+            count = packets[k % len(packets)]
+            for _ in range(n):
+                take = min(count, need[seat], left - taken)
+                if take > 0:
+                    slices.append((seat, taken, taken + take))
+                    taken += take
+                    need[seat] -= take
+                seat = (seat + step) % n
+            k += 1
+        plan = (tuple(slices), taken)
+        if len(self._more) < 1000:  # (a bound: the sizes are expressions, and may take many values)
+            self._more[key] = plan
+        return plan
 
     def _turn_up(self, state, hands) -> None:
         """The top undealt card is turned face up; its suit is trump. A joker turned up means no
