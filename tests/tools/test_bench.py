@@ -45,11 +45,18 @@ def test_the_bench_prints_its_figures(bench, capsys):
         assert "lowest apply ratio" in out and "lowest playout ratio" in out
 
 
-def test_whole_games_are_set_against_barbus_of_the_same_round(bench, capsys, monkeypatch):
-    """Each spec's us a move is divided by Barbu's of the same round; a spec over twice is named."""
+def test_whole_games_are_set_against_barbus_timed_just_before(bench, capsys, monkeypatch):
+    """Each spec's us a move is divided by Barbu's timed just before it, so that a machine whose speed
+    drifts over a round (here each pair of runs at another speed) gives each spec its own ratio; a
+    spec over twice is named."""
     cost = {"barbu/barbu.yaml": 1.0, "skat/skat.yaml": 2.5}
-    monkeypatch.setattr(bench, "whole_games", lambda spec, games, seed: (
-        1, cost.get(spec.relative_to(ROOT / "specs").as_posix(), 1.5), 10**6))
+    runs = []
+
+    def whole_games(spec, games, seed):
+        runs.append(spec)
+        slower = 1 + (len(runs) - 1) // 2 % 3  # (the machine's speed: the same for a spec and its Barbu)
+        return 1, slower * cost.get(spec.relative_to(ROOT / "specs").as_posix(), 1.5), 10**6
+    monkeypatch.setattr(bench, "whole_games", whole_games)
     monkeypatch.setattr(bench, "load_reference", lambda: None)
     assert bench.main(["--deals", "2", "--rounds", "2", "--games", "1"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if ".yaml" in line}
