@@ -40,7 +40,7 @@ from ..core.actions import Action, match_key
 from . import Phase
 
 MAX_ACTIONS = 50_000  # declarations kept made, per phase (a bound on memory: a pack allows a bounded number)
-MAX_KEYS = 100_000  # keys of the cards alone kept, per category (then forgotten, and kept again)
+MAX_KEYS = 100_000  # keys of the cards alone, and what is said, kept per category (then forgotten, and kept again)
 
 
 class Category:
@@ -65,6 +65,7 @@ class Category:
         # a key that reads nothing but the cards (`100 * count(cards) + ...`) is the same in every deal:
         # its values are kept for the game's whole life (at most MAX_KEYS), not only a category's
         self.lasting_keys = {} if getattr(key, "of_cards_alone", False) else None
+        self.said_of: dict = {}  # what is said of a combination, by its cards (`Declare.parts`)
 
 
 def _by(hand, table, n: int) -> list[list]:
@@ -336,18 +337,24 @@ class Declare(Phase):
             state.declaring = [None] * self.n if state.declare_cat < len(self.categories) else None
 
     def parts(self, cat: Category, combo) -> list[tuple[str, object]]:
-        """What is said of a combination: (part, value) for each part `cat` announces."""
+        """What is said of a combination: (part, value) for each part `cat` announces. They depend on
+        the cards alone: each combination's are worked out once for the game's life (`said_of`)."""
         cards = combo[1]
-        pack = self.pack
-        out = []
-        for part in cat.announce:
-            if part == "size":
-                out.append((part, len(cards)))
-            elif part == "top":
-                out.append((part, pack.ranks[min(pack.rank[c] for c in cards)]))
-            else:  # pips
-                out.append((part, sum(self.pips[c] for c in cards)))
-        return out
+        kept = cat.said_of.get(cards)
+        if kept is None:
+            pack = self.pack
+            out = []
+            for part in cat.announce:
+                if part == "size":
+                    out.append((part, len(cards)))
+                elif part == "top":
+                    out.append((part, pack.ranks[min(pack.rank[c] for c in cards)]))
+                else:  # pips
+                    out.append((part, sum(self.pips[c] for c in cards)))
+            if len(cat.said_of) >= MAX_KEYS:
+                cat.said_of.clear()
+            kept = cat.said_of[cards] = tuple(out)
+        return list(kept)
 
     def best_combo(self, state, cat: Category, declared):
         if not declared:
