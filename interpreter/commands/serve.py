@@ -65,7 +65,7 @@ def cmd_serve(args, io) -> int:
             server(hall).run(sockets=[sock])
         except KeyboardInterrupt:  # (uvicorn stops gracefully, then raises the Ctrl-C again)
             pass
-    return _outcome(hall.table, io)
+    return _outcome(hall, io)
 
 
 def _links(hall, sock, host, io) -> None:
@@ -84,14 +84,17 @@ def _links(hall, sock, host, io) -> None:
     io.say("Ctrl-C stops the server.")
 
 
-def _outcome(table, io) -> int:
-    """What `cardspec play` would say and return for the game as the server left it."""
+def _outcome(hall, io) -> int:
+    """What `cardspec play` would say and return for the game as the server left it. Where the
+    record is, is said once: by the server when the game ended while it ran, else here (a Ctrl-C
+    mid-game stops the game as the server shuts down, before its operator is told)."""
+    table = hall.table
     if table is None:
         return EXIT_OK
-    said = table.over  # (the server said where the record is when the game ended)
     table.stop("the server was stopped")  # (saved already, unless stopped before the app started)
-    if table.saved and not said:
-        io.say(f"Record of the game so far saved to {table.record_path}")
+    if table.saved and not hall.told:
+        done = "the game" if table.state.is_terminal else "the game so far"
+        io.say(f"Record of {done} saved to {table.record_path}")
     if isinstance(table.error, GameFault):  # the spec's rules failed: where, as `play` says it
         print(table.error.render(), file=io.err)
         return EXIT_SPEC

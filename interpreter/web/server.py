@@ -53,6 +53,7 @@ class Hall:
     def __init__(self, table=None, book=None, bot_delay: float = 0.6, say=None):
         self.table, self.book, self.bot_delay = table, book, bot_delay
         self.say = say  # where the server tells its operator that the game ended
+        self.told = False  # whether the operator was told where the record is (the game ended while served)
         self.seats: dict[str, int] = {}  # token -> human seat
         if table is not None:
             self.seats = {token(): p for p in table.game.turn_order if table.kinds[p] == "human"}
@@ -147,6 +148,7 @@ class Hall:
         if self.say is not None:
             self.say(f"The game is over ({table.stopped or 'played to its end'}). Record saved to {table.record_path}; "
                      "the pages offer it until Ctrl-C stops the server.")
+            self.told = True
 
     # ---- the pages ----------------------------------------------------------------------------
 

@@ -230,8 +230,7 @@ def test_cardspec_serve_prints_the_links_plays_and_saves_the_record(tmp_path):
         with connect(watch.replace("http://", "ws://").replace("/watch/", "/ws/")) as ws:
             assert until(ws, lambda m: m.get("over"))["record"]
     finally:
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        out, err = _ctrl_c(proc)
     assert proc.returncode == 0 and "Traceback" not in err, err  # stopped after one deal, as --deals said
     assert f"Record saved to {record}" in out
     assert run(["replay", record], io.StringIO(), io.StringIO()) == 0
@@ -239,19 +238,54 @@ def test_cardspec_serve_prints_the_links_plays_and_saves_the_record(tmp_path):
 
 def test_ctrl_c_during_a_game_saves_the_game_so_far(tmp_path):
     record = tmp_path / "so-far.yaml"
-    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "barbu", "--seats", "human,first,first,first",
-                             "--seed", "5", "--port", "0", "--record", str(record)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=tmp_path,
-                            preexec_fn=_in_the_foreground)
+    proc = _serving_barbu_to_a_human(record)
     try:
         assert "seat A:" in proc.stdout.readline() + proc.stdout.readline()
     finally:  # (at once: a Ctrl-C before the server has started saves the game too)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        out, err = _ctrl_c(proc)
     assert proc.returncode == 130 and "Traceback" not in err, err
     assert f"Record of the game so far saved to {record}" in out
     assert "interrupted: true" in record.read_text()
     assert run(["replay", record], io.StringIO(), io.StringIO()) == 0
+
+
+def test_ctrl_c_while_the_server_runs_a_game_says_where_the_game_so_far_is_saved(tmp_path):
+    """Stopped as it serves (its pages answer, the bots wait for the human), the server ends the
+    game as it shuts down: the record is saved, and its operator is told where, once."""
+    record = tmp_path / "so-far.yaml"
+    proc = _serving_barbu_to_a_human(record)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        assert lines[2].split()[0] == "watch:" and lines[3] == "Ctrl-C stops the server.\n", lines
+        with connect(lines[2].split()[-1].replace("http://", "ws://").replace("/watch/", "/ws/")) as ws:
+            assert until(ws, lambda m: m.get("version") is not None)  # served: the game is on
+    finally:
+        out, err = _ctrl_c(proc)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert out.count(f"Record of the game so far saved to {record}") == 1, out
+    assert "interrupted: true" in record.read_text()
+    assert run(["replay", record], io.StringIO(), io.StringIO()) == 0
+
+
+def _serving_barbu_to_a_human(record):
+    """`cardspec serve` of a Barbu game whose first seat is a human (the bots soon wait for him)."""
+    return subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "barbu", "--seats", "human,first,first,first",
+                             "--seed", "5", "--port", "0", "--record", str(record)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            cwd=record.parent, preexec_fn=_in_the_foreground)
+
+
+def _ctrl_c(proc) -> tuple[str, str]:
+    """Ctrl-C to the server; then what it printed that the test has not read. (Read through the
+    pipes' file objects: `communicate` reads the bare pipes, and would miss lines `readline` took
+    into its buffer. Its few lines fit the pipes while it stops.)"""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return proc.stdout.read(), proc.stderr.read()
 
 
 def test_the_wheel_carries_the_pages(tmp_path):
