@@ -113,6 +113,11 @@ class Declare(Phase):
         self._nothing = tuple(Action("declare", (), f"declare {cat.name} nothing") for cat in self.categories)
         self._actions: dict = {}
         self._orders: dict = {}  # the declaring order, by (first seat, step)
+        # a legal list that depends on the cards of the combinations held alone (any set of them, or one
+        # ranked by a key of the cards alone) is kept by those cards for the game's life, for the
+        # combinations that come back deal after deal: runs and sets (a suit's cards or a hand seldom do)
+        self._lists = [{} if cat.finder in ("runs", "ranks") and (cat.choose != "one" or cat.lasting_keys is not None)
+                       else None for cat in self.categories]
         # the ranks (indexes) each `ranks` category may combine, in the pack's order
         self._ranks_of = {cat.name: tuple(ri for ri in range(len(pack.ranks)) if cat.ranks is None or ri in cat.ranks)
                           for cat in self.categories}
@@ -270,9 +275,21 @@ class Declare(Phase):
         return key
 
     def legal(self, state):
+        """Nothing, then each combination held (`choose: one`, worst to best) or each set of them."""
         ci = state.declare_cat
-        cat = self.categories[ci]
         found = self._options(state)
+        lists = self._lists[ci]
+        if lists is None:
+            return self._listed(state, ci, self.categories[ci], found)
+        held = tuple([cards for _, cards in found])
+        out = lists.get(held)
+        if out is None:
+            if len(lists) >= MAX_KEYS:
+                lists.clear()
+            out = lists[held] = self._listed(state, ci, self.categories[ci], found)
+        return out[:]  # (the caller's own list)
+
+    def _listed(self, state, ci: int, cat: Category, found) -> list:
         made = self._actions
         if cat.choose == "one":  # nothing, then the combinations from worst to best
             keys, fn = self._memo(state)[2], cat.key

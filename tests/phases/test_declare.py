@@ -460,6 +460,43 @@ def test_a_key_of_the_cards_alone_is_kept_from_deal_to_deal():
         point.key = key
 
 
+@pytest.mark.parametrize("choose, key, kept", [
+    ("any", "10 * count(cards)", True),  # any set of the runs held: the list is the runs' alone
+    ("one", "10 * count(cards)", True),  # one, ranked by a key of the cards alone
+    ("one", "10 * count(cards) + count(tricks)", False),  # ranked by a key that reads the state
+])
+def test_a_legal_list_of_runs_is_kept_by_their_cards_from_deal_to_deal(monkeypatch, choose, key, kept):
+    """Runs and sets come back deal after deal: a legal list that depends on the cards of the runs
+    held alone is made once for the game's life, and is the list made afresh; each caller gets
+    its own copy. A list ranked by a key that reads the state is made each time."""
+    g = spec(CATEGORIES.replace("        at_least: 3\n", f"        at_least: 3\n        choose: {choose}\n").replace(
+        "key: 10 * count(cards) + sum(c.points for c in cards)\n        score: 10", f"key: {key}\n        score: 10"))
+    (declare,) = phases_of(g, "declare")
+    made, listed = [], declare._listed
+    monkeypatch.setattr(declare, "_listed", lambda st, ci, cat, found: made.append(cat.name) or listed(st, ci, cat, found))
+
+    def runs_of_x(hands):
+        st = position(g, hands, dealer=Z)
+        play(st, "declare point nothing", "declare point nothing", "declare point nothing")
+        return st, legal(st)
+
+    first, names = runs_of_x(HANDS)
+    assert names == ["declare sequence nothing", "declare sequence AS-QS"] and made.count("sequence") == 1
+    again, names_again = runs_of_x(HANDS)  # another game, the same runs held
+    assert names_again == names and made.count("sequence") == (1 if kept else 2)
+    own = declare.legal(again)
+    own.clear()
+    assert [a.name for a in declare.legal(again)] == names
+    other, other_names = runs_of_x(["KS QS JS AH", "AS KH QH JH", "AD KD QD JD"])  # another run
+    assert other_names == ["declare sequence nothing", "declare sequence KS-JS"]
+    play(again, "declare sequence AS-QS", "declare sequence KH-JH", "declare sequence AD-JD")
+    fresh = position(g, HANDS, dealer=Z)
+    monkeypatch.setattr(declare, "_lists", [None] * 3)  # nothing kept: every list made afresh
+    play(fresh, *("declare point nothing",) * 3, "declare sequence AS-QS", "declare sequence KH-JH",
+         "declare sequence AD-JD")
+    assert fresh.declarations == again.declarations
+
+
 @pytest.mark.parametrize("spec_path", ["piquet/rubicon", "klaberjass/klaberjass", "piquet/au-cent"])
 def test_the_runs_of_a_hand_found_in_one_walk_are_those_found_suit_by_suit(spec_path):
     """A pack numbered suit by suit, in the suits' order, and rank by rank (no copies): the runs of a
