@@ -133,7 +133,7 @@ class Exchange(Phase):
         hand = state.hands[state.exchanger]
         if self.discarding.rules:
             hand = self.discarding.allowed(state, hand)
-        out = [self.discard[c] for c in hand] if state.exchange_count < most else []
+        out = list(map(self.discard.__getitem__, hand)) if state.exchange_count < most else []
         if state.exchange_count >= least:
             out.append(self.draw)
         return out
