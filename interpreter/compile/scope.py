@@ -150,7 +150,7 @@ def build_scope(pack, n: int, step: int, announce_types: dict, contract_keys, po
                               "a seat's final score in this deal, once it is scored (0 before)"),
         "exchanged": Func(("seat",), "number", _seat_field("exchanges"),
                           "how many cards a seat exchanged with the talon in this deal"),
-        "declaration_points": Func(("seat",), "number", _declaration_points,
+        "declaration_points": Func(("seat",), "number", _seat_field("declaration_totals"),
                                    "what a seat scored by declarations in this deal"),
         "declaration_running": Func(("seat",), "list<number>", _declaration_running,
                                     "a seat's running total after each category of declarations, in order"),
@@ -397,13 +397,6 @@ def _declarer_doubles(state, p, q) -> int:
         if d is not state.deal and d.declarer == q:
             n += sum(1 for who, ts in d.doubles if who == p and q in ts)
     return n
-
-
-def _declaration_points(state, p) -> int:
-    total = 0  # (a loop: a score asks it several times, of a few entries, and a generator costs more)
-    for entry in state.declarations:
-        total += entry[4][p]
-    return total
 
 
 def _declaration_running(state, p) -> list:

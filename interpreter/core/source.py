@@ -47,7 +47,7 @@ ENGINE_FIELDS = frozenset({
     "sitting_out", "out_of_play", "in_auction", "calls", "callers", "said", "unseen", "passing", "passed", "pass_plan",
     "call_extras", "vars", "doubles", "turns", "layout", "out", "laid", "raw", "talon", "discards", "shown_later",
     "shown_discards",
-    "to_draw", "talon_seen", "exchanges", "declarations", "shown",
+    "to_draw", "talon_seen", "exchanges", "declarations", "declaration_totals", "shown",
 })
 # names the generators write themselves: their locals, and the builtins and methods they call
 GENERATOR_WORDS = frozenset({

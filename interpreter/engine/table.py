@@ -45,6 +45,7 @@ SHAPES = {
     "talon_seen": "lists",  # talon cards a seat has looked at
     "exchanges": "zeros",  # how many cards each seat exchanged (public)
     "declarations": "list",  # each category's result, in order
+    "declaration_totals": "zeros",  # each seat's points from them so far (what `declaration_points` reads)
     "place": "zeros", "shown": "falses",
 }
 # filled by most games' deals, or by more than one kind of phase: always made new

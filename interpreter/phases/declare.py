@@ -86,7 +86,7 @@ def said_text(parts) -> str:
 
 class Declare(Phase):
     kind = "declare"
-    owns = ("declarations",)
+    owns = ("declarations", "declaration_totals")
     records = ("declarations",)
 
     def __init__(self, name, pack, n, first, categories, answers=None, pips=None, alone=False):
@@ -419,6 +419,10 @@ class Declare(Phase):
                                    self.said(state, cat, declaring, combos), cat.compare, cat.show))
         state.deal.declarations.append((cat.name, [[nm for nm, _ in d] if d else [] for d in declaring], winner,
                                         points))
+        totals = state.declaration_totals
+        for p, v in enumerate(points):
+            if v:
+                totals[p] += v
 
     def outcome(self, state, cat: Category, declaring, combos=None) -> tuple:
         """The category settled on what each seat declared: (best key per seat, winner, points,

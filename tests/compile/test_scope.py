@@ -94,7 +94,9 @@ def test_wins_trick_of_one_card_and_the_winning_cards_of_a_hand():
 
 
 def test_declaration_running_totals_and_doubles_of_a_declarer_in_earlier_deals():
-    ctx = SimpleNamespace(player=0, declarations=[("a", [], None, 0, [3, 0, 0]), ("b", [], None, 0, [4, 2, 0])])
+    # (the totals the declare phase keeps as it settles each category: tests/phases/test_declare.py)
+    ctx = SimpleNamespace(player=0, declarations=[("a", [], None, 0, [3, 0, 0]), ("b", [], None, 0, [4, 2, 0])],
+                          declaration_totals=[7, 2, 0])
     assert value("declaration_running(player)", ctx) == [3, 7]
     assert value("declaration_points(player)", ctx) == 7
     now = SimpleNamespace(declarer=1, doubles=[(0, [1])])

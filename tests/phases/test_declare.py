@@ -497,6 +497,41 @@ def test_a_legal_list_of_runs_is_kept_by_their_cards_from_deal_to_deal(monkeypat
     assert fresh.declarations == again.declarations
 
 
+@pytest.mark.parametrize("spec_path", ["piquet/rubicon", "klaberjass/klaberjass"])
+def test_declaration_points_are_the_sum_of_what_was_settled_so_far(spec_path):
+    """`declaration_points(p)` reads each seat's total, kept as each category is settled: at every
+    move of whole random games, and in clones played on apart, it is the sum of the points in
+    `declarations`, and it starts again at 0 with each deal."""
+    import random
+    from pathlib import Path
+
+    from interpreter.compile.game import load_game
+    from interpreter.compile.scope import build_scope
+    from interpreter.expr import compile_expr
+
+    g = load_game(Path(__file__).resolve().parents[2] / "specs" / f"{spec_path}.yaml")
+    points = compile_expr("declaration_points(player)", build_scope(g.pack, g.n, 1, {}, ["deal"])).fn
+
+    def declaration_points(s, p):
+        s.player = p
+        return points(s)
+    scored = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        st, twin = g.new_state(seed), None
+        while not st.terminal:
+            for s in (st, twin) if twin is not None else (st,):
+                for p in range(g.n):
+                    assert declaration_points(s, p) == sum(entry[4][p] for entry in s.declarations)
+                    scored += declaration_points(s, p) != 0
+            if twin is None and st.declarations and rng.random() < 0.5:
+                twin = st.clone()  # played on apart, to the end of the game
+            for s in (st, twin) if twin is not None and not twin.terminal else (st,):
+                legal = s.legal_actions()
+                s.apply(legal[rng.randrange(len(legal))])
+    assert scored > 100  # (the games did score declarations)
+
+
 @pytest.mark.parametrize("spec_path", ["piquet/rubicon", "klaberjass/klaberjass", "piquet/au-cent"])
 def test_the_runs_of_a_hand_found_in_one_walk_are_those_found_suit_by_suit(spec_path):
     """A pack numbered suit by suit, in the suits' order, and rank by rank (no copies): the runs of a
