@@ -113,9 +113,8 @@ class Declare(Phase):
         self._nothing = tuple(Action("declare", (), f"declare {cat.name} nothing") for cat in self.categories)
         self._actions: dict = {}
         self._orders: dict = {}  # the declaring order, by (first seat, step)
-        # a legal list that depends on the cards of the combinations held alone (any set of them, or one
-        # ranked by a key of the cards alone) is kept by those cards for the game's life, for the
-        # combinations that come back deal after deal: runs and sets (a suit's cards or a hand seldom do)
+        # a legal list of the runs or sets held that depends on their cards alone (any set of them, or one
+        # ranked by a key of the cards alone) is kept by them for the game's life (suits and hands seldom recur)
         self._lists = [{} if cat.finder in ("runs", "ranks") and (cat.choose != "one" or cat.lasting_keys is not None)
                        else None for cat in self.categories]
         # the ranks (indexes) each `ranks` category may combine, in the pack's order
@@ -419,10 +418,8 @@ class Declare(Phase):
                                    self.said(state, cat, declaring, combos), cat.compare, cat.show))
         state.deal.declarations.append((cat.name, [[nm for nm, _ in d] if d else [] for d in declaring], winner,
                                         points))
-        totals = state.declaration_totals
         for p, v in enumerate(points):
-            if v:
-                totals[p] += v
+            state.declaration_totals[p] += v
 
     def outcome(self, state, cat: Category, declaring, combos=None) -> tuple:
         """The category settled on what each seat declared: (best key per seat, winner, points,
