@@ -63,9 +63,17 @@ class Category:
         self.ties = ties  # "first": equal best combinations go to the first declarer (else nobody)
         self.split_long = split_long  # runs longer than 6 split after this many cards (0: never)
         # a key that reads nothing but the cards (`100 * count(cards) + ...`) is the same in every deal:
-        # its values are kept for the game's whole life (at most MAX_KEYS), not only a category's
+        # its values are kept for the game's whole life (forgotten when a category begins with MAX_KEYS)
         self.lasting_keys = {} if getattr(key, "of_cards_alone", False) else None
         self.said_of: dict = {}  # what is said of a combination, by its cards (`Declare.parts`)
+
+
+def _room(kept: dict, most: int | None = None) -> dict:
+    """`kept`, emptied first when it holds `most` entries (MAX_KEYS unless told: a bound on memory;
+    what it forgets is worked out again when next asked)."""
+    if len(kept) >= (MAX_KEYS if most is None else most):
+        kept.clear()
+    return kept
 
 
 def _by(hand, table, n: int) -> list[list]:
@@ -255,11 +263,7 @@ class Declare(Phase):
         memo = state.__dict__.get("_declare_memo")
         if memo is None or memo[0] is not self or memo[1] != state.declare_cat:
             keys = self.categories[state.declare_cat].lasting_keys
-            if keys is None:
-                keys = {}
-            elif len(keys) >= MAX_KEYS:
-                keys.clear()
-            memo = state._declare_memo = (self, state.declare_cat, keys, {})
+            memo = state._declare_memo = (self, state.declare_cat, {} if keys is None else _room(keys), {})
         return memo
 
     def _keyer(self, state, cat: Category):
@@ -283,9 +287,7 @@ class Declare(Phase):
         held = tuple([cards for _, cards in found])
         out = lists.get(held)
         if out is None:
-            if len(lists) >= MAX_KEYS:
-                lists.clear()
-            out = lists[held] = self._listed(state, ci, self.categories[ci], found)
+            out = _room(lists)[held] = self._listed(state, ci, self.categories[ci], found)
         return out[:]  # (the caller's own list)
 
     def _listed(self, state, ci: int, cat: Category, found) -> list:
@@ -314,11 +316,8 @@ class Declare(Phase):
     def _action(self, ci: int, combos: tuple) -> Action:
         """The action of declaring `combos` in category `ci`, made once and kept (at most
         MAX_ACTIONS kept: then they are made afresh; an equal action, by name and choice)."""
-        made = self._actions
-        if len(made) >= MAX_ACTIONS:
-            made.clear()
         names = " ".join([nm for nm, _ in combos])
-        action = made[(ci, combos)] = Action("declare", combos, f"declare {self.categories[ci].name} {names}")
+        action = _room(self._actions, MAX_ACTIONS)[(ci, combos)] = Action("declare", combos, f"declare {self.categories[ci].name} {names}")
         return action
 
     def parse(self, state, text):
@@ -367,9 +366,7 @@ class Declare(Phase):
                     out.append((part, pack.ranks[min(pack.rank[c] for c in cards)]))
                 else:  # pips
                     out.append((part, sum(self.pips[c] for c in cards)))
-            if len(cat.said_of) >= MAX_KEYS:
-                cat.said_of.clear()
-            kept = cat.said_of[cards] = tuple(out)
+            kept = _room(cat.said_of)[cards] = tuple(out)
         return list(kept)
 
     def best_combo(self, state, cat: Category, declared):

@@ -497,6 +497,41 @@ def test_a_legal_list_of_runs_is_kept_by_their_cards_from_deal_to_deal(monkeypat
     assert fresh.declarations == again.declarations
 
 
+def test_what_declaring_keeps_is_bounded_and_forgetting_changes_no_declaration(monkeypatch):
+    """Keys, legal lists, what is said and the actions made are kept within their bounds (here two
+    entries each; lasting keys are forgotten as a category begins, so they hold at most what one
+    category's declaring adds to that: Piquet's point, four suits a seat), and the declarations,
+    legal lists and records are those of a game that forgets nothing."""
+    import random
+    from pathlib import Path
+
+    from interpreter.compile.game import load_game
+    from interpreter.phases import declare as module
+
+    path = Path(__file__).resolve().parents[2] / "specs" / "piquet" / "rubicon.yaml"
+
+    def games(g):
+        out = []
+        for seed in range(6):
+            rng, st = random.Random(seed), g.new_state(seed)
+            while st.deal_number <= 2 and not st.terminal:
+                legal = st.legal_actions()
+                out.append([a.name for a in legal])
+                st.apply(legal[rng.randrange(len(legal))])
+            out.append((st.declarations[:], [d.declarations for d in st.deals]))
+        return out
+
+    everything = games(load_game(path))
+    monkeypatch.setattr(module, "MAX_KEYS", 2)
+    monkeypatch.setattr(module, "MAX_ACTIONS", 2)
+    g = load_game(path)  # (a game of its own: its phases have kept nothing yet)
+    assert games(g) == everything
+    for phase in phases_of(g, "declare"):
+        assert len(phase._actions) <= 2 and all(kept is None or len(kept) <= 2 for kept in phase._lists)
+        for cat in phase.categories:
+            assert len(cat.said_of) <= 2 and (cat.lasting_keys is None or len(cat.lasting_keys) <= 2 + 2 * 4)
+
+
 @pytest.mark.parametrize("spec_path", ["piquet/rubicon", "klaberjass/klaberjass"])
 def test_declaration_points_are_the_sum_of_what_was_settled_so_far(spec_path):
     """`declaration_points(p)` reads each seat's total, kept as each category is settled: at every
