@@ -39,7 +39,14 @@ raw State's, and the batched env's (tools/env_bench.py, its defaults); with `--s
 `ismcts` bot's iterations per second on a Barbu and a Skat position (tools/search_bench.py);
 `--all`, both.
 
+With `--settle SECONDS`, it first waits, at most that long, for the machine to go quiet: for the
+one-minute load average to fall under half the cores. CI runs the bench straight after the test
+suite, whose processes leave the load average near 2.5 on two cores for a minute after they end,
+and rounds run then spread far wider than on a quiet machine. It prints what it waited and the
+load it started at.
+
     python tools/bench.py [--deals 3000] [--seed 1] [--rounds 5] [--games 3] [--env] [--search] [--all]
+                          [--settle 0]
 """
 
 from __future__ import annotations
@@ -91,6 +98,7 @@ def run_interpreter(game, deals: int, seed: int, playout: bool = False, called: 
     rng = random.Random(seed)
     choice = functools.partial(random.Random.choice, rng) if called else rng.choice
     totals = [0] * game.n
+    state = None  # (each game's, made at its first deal)
     t0 = time.perf_counter()
     for k in range(deals):
         if k % GAME_DEALS == 0:  # a new game: one game's history is kept, as in play, not thousands of deals'
@@ -122,6 +130,21 @@ def load_reference():
     return module
 
 
+def settle(most: float, quiet: float | None = None, load=os.getloadavg, sleep=time.sleep,
+           clock=time.monotonic) -> tuple[float, float]:
+    """Wait until the one-minute load average is under `quiet` (default: half the cores), looking
+    every few seconds, for at most `most` seconds; (seconds waited, the load average at the end)."""
+    if quiet is None:
+        quiet = (os.cpu_count() or 1) / 2
+    t0 = clock()
+    while True:
+        now = load()[0]
+        waited = clock() - t0
+        if now < quiet or waited >= most:
+            return waited, now
+        sleep(min(5.0, most - waited))
+
+
 def median_spread(values, digits: int = 2) -> str:
     """`median (min-max)` of `values`."""
     return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
@@ -136,7 +159,14 @@ def main(argv=None) -> int:
     ap.add_argument("--env", action="store_true", help="then the environments' steps/s (tools/env_bench.py)")
     ap.add_argument("--search", action="store_true", help="then ismcts iterations/s (tools/search_bench.py)")
     ap.add_argument("--all", action="store_true", help="--env and --search")
+    ap.add_argument("--settle", type=float, default=0, metavar="SECONDS",
+                    help="first wait, at most so long, for the load average to fall under half the cores")
     args = ap.parse_args(argv)
+    if args.settle > 0:
+        start = os.getloadavg()[0]
+        waited, now = settle(args.settle)
+        print(f"waited {waited:.0f} s for a quiet machine (of {args.settle:.0f} s at most): load average "
+              f"{start:.2f} -> {now:.2f}")
     ref = load_reference()
     if ref is None:
         print("(reference engine not found at ../shared/bench/; printing the interpreter's figures only)")

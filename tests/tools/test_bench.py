@@ -63,3 +63,43 @@ def test_whole_games_are_set_against_barbus_timed_just_before(bench, capsys, mon
     assert "x1.00 (1.00-1.00)" in lines["barbu/barbu.yaml"] and "over twice" not in lines["barbu/barbu.yaml"]
     assert "x2.50 (2.50-2.50)" in lines["skat/skat.yaml"] and lines["skat/skat.yaml"].endswith("over twice Barbu's")
     assert "x1.50 (1.50-1.50)" in lines["spades/spades.yaml"] and "over twice" not in lines["spades/spades.yaml"]
+
+
+class _Machine:
+    """A load average that falls by `step` at each look, on a clock that sleeping moves on."""
+
+    def __init__(self, load: float, step: float):
+        self.load, self.step, self.now, self.slept = load, step, 0.0, []
+
+    def loadavg(self):
+        out = self.load
+        self.load -= self.step
+        return (out, out, out)
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_settling_waits_for_the_load_to_fall_under_the_quiet_line(bench):
+    m = _Machine(2.6, 0.5)
+    waited, load = bench.settle(120, quiet=1.0, load=m.loadavg, sleep=m.sleep, clock=lambda: m.now)
+    assert load == pytest.approx(0.6) and m.slept == [5.0] * 4 and waited == 20.0
+
+
+def test_settling_gives_up_at_its_limit_and_says_the_load_it_left(bench):
+    m = _Machine(3.0, 0.0)
+    waited, load = bench.settle(12, quiet=1.0, load=m.loadavg, sleep=m.sleep, clock=lambda: m.now)
+    assert (waited, load) == (12.0, 3.0) and m.slept == [5.0, 5.0, 2.0]
+
+
+def test_a_quiet_machine_is_not_waited_for(bench):
+    m = _Machine(0.2, 0.0)
+    assert bench.settle(60, quiet=1.0, load=m.loadavg, sleep=m.sleep, clock=lambda: m.now) == (0.0, 0.2)
+    assert m.slept == []
+
+
+def test_the_bench_says_what_it_waited_for(bench, capsys, monkeypatch):
+    monkeypatch.setattr(bench, "settle", lambda most: (7.0, 0.4))
+    assert bench.main(["--deals", "2", "--rounds", "1", "--games", "0", "--settle", "90"]) == 0
+    assert "waited 7 s for a quiet machine (of 90 s at most): load average" in capsys.readouterr().out
