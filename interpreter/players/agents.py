@@ -133,6 +133,14 @@ class ScriptedAgent(Agent):
         return state.find_action(text)  # raises with the rule that forbids it
 
 
+class Quit(EOFError):
+    """The person at the terminal typed `quit` (or `exit`): the game stops as at the end of input
+    (Ctrl-D), and the record so far is saved."""
+
+
+STOP_WORDS = ("quit", "exit")
+
+
 class HumanAgent(Agent):
     """A terminal prompt: shows the hand by suit, the table, the trick and the legal choices."""
 
@@ -166,7 +174,7 @@ class HumanAgent(Agent):
             if text in ("?", "help"):
                 self.say("  Type one of the choices listed, or its last word when no other choice ends so "
                          "(`K` for `bid K`); a card alone (QS, 10H) means playing it. "
-                         "`view` shows the table again.")
+                         "`view` shows the table again; `quit` (or Ctrl-C) stops the game and saves its record.")
                 continue
             if text == "view":
                 self.say(describe(state, seat, view))
@@ -174,6 +182,8 @@ class HumanAgent(Agent):
             action = _match(text, legal)
             if action is not None:
                 return action
+            if match_key(text) in STOP_WORDS:  # (after the choices: a game may name an action so)
+                raise Quit(text)
             try:
                 state.find_action(_expand(text, legal))
             except IllegalAction as e:

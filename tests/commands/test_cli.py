@@ -666,6 +666,17 @@ def test_human_eof_at_first_prompt(tmp_path):
     assert code == 0, rerr
 
 
+def test_quit_at_the_prompt_stops_saves_and_replays(tmp_path):
+    path = tmp_path / "q.yaml"
+    code, out, err = play_human(path, io.StringIO("pass\nquit\nview\n"))  # (what follows `quit` is not read)
+    assert (code, err) == (130, "")
+    assert "Not allowed" not in out and out.count("Your hand:") == 3  # (the double, a pass, a card: no `view`)
+    assert "Stopped; saving the game so far." in out and f"Record saved to {path}" in out
+    record = yaml.safe_load(path.read_text())
+    assert record["interrupted"] is True and "A pass" in record["deals"][0]["actions"]  # (what was played is kept)
+    assert cli("replay", path)[0] == 0
+
+
 @pytest.mark.parametrize("after", [0, 3, 70, 400])
 def test_ctrl_c_saves_and_replays(after, tmp_path, monkeypatch):
     calls = 0

@@ -1,6 +1,6 @@
 """The agents: seeded random, first-legal, scripted; every one chooses only legal actions; names
 that make no agent are refused with their reason; the human's prompt reads what is typed (blank
-lines, help, `view`, a card alone, the last word of a choice, the end of input)."""
+lines, help, `view`, a card alone, the last word of a choice, `quit`, the end of input)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from interpreter.compile.game import load_game
+from interpreter.core.actions import Action
 from interpreter.core.errors import IllegalAction
 from interpreter.players.agents import (
     FirstLegalAgent,
     HumanAgent,
+    Quit,
     RandomAgent,
     ScriptedAgent,
     agent_problem,
@@ -80,7 +82,8 @@ def test_agent_names_and_their_problems(kind, problem):
 # ---------------------------------------------------------------- the human at the terminal
 
 HELP = ("  Type one of the choices listed, or its last word when no other choice ends so (`K` for `bid K`); "
-        "a card alone (QS, 10H) means playing it. `view` shows the table again.")
+        "a card alone (QS, 10H) means playing it. `view` shows the table again; `quit` (or Ctrl-C) stops the "
+        "game and saves its record.")
 TABLE = "  You are B. Your hand: S: K 9   H: 8 5 4 3 2   D: A 9   C: Q J 7 6"
 
 
@@ -134,6 +137,19 @@ def test_the_end_of_input_ends_the_prompt():
         typed(first_trick(), "")
     with pytest.raises(EOFError):
         typed(first_trick(), "\n\n")
+
+
+@pytest.mark.parametrize("word", ["quit", "EXIT", " Quit "])
+def test_quit_or_exit_stops_the_game_as_the_end_of_input_does(word):
+    with pytest.raises(Quit) as stopped:
+        typed(first_trick(), f"zz\n{word}\n9S\n")  # (after a refusal; what follows is never read)
+    assert isinstance(stopped.value, EOFError)  # (the command stops and saves, as at Ctrl-D)
+
+
+def test_a_choice_named_quit_is_chosen_not_taken_for_stopping():
+    st = first_trick()
+    called = Action("call", "quit", "quit")
+    assert HumanAgent(io.StringIO("quit\n"), io.StringIO()).choose(st, st.current_player, [called]) is called
 
 
 def test_the_human_agent_by_name_reads_and_writes_the_given_terminal():
