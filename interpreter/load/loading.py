@@ -25,6 +25,7 @@ syntax errors are put into words in interpreter/load/yaml_messages.py.
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +129,27 @@ def load(path: str | Path, *, text: str | None = None, root_message: str | None 
         builder.errors.append(e.error)
     if builder.errors:
         raise SpecErrors(builder.errors)
+    mixed = _the_other_kind(doc, kind)
+    if mixed is not None:
+        raise SpecErrors([mixed])
     return doc
+
+
+_SPEC_KEYS = ("extends", "phases", "contracts", "pack", "play")  # what only a spec has at its top
+
+
+def _the_other_kind(doc: Document, kind: str) -> SpecError | None:
+    """The one error for a record given where a spec is read, or a spec where a record is (one answer
+    that says what the file is and what reads it, rather than every key the other kind lacks)."""
+    data, name = doc.data, shlex.quote(doc.file)
+    if kind == "spec" and isinstance(data.get("format"), str) and data["format"].startswith("cardspec-record/"):
+        return doc.error(("format",), "this file is the record of a game, not a spec",
+                         f"`cardspec replay {name}` checks a record; `cardspec serve --replay {name}` steps through it")
+    if kind == "record" and "format" not in data and any(key in data for key in _SPEC_KEYS):
+        return doc.error((), "this file is a game's spec, not the record of a game",
+                         f"`cardspec validate {name}` checks a spec; `cardspec play {name} --record game.yaml` plays "
+                         "it and writes a record to replay")
+    return None
 
 
 def read(path: str | Path, **kw) -> tuple[Document | None, list[SpecError]]:

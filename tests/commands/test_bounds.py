@@ -145,7 +145,7 @@ def test_deep_block_nesting_is_refused_at_its_line():
 def test_large_file_without_aliases_is_not_an_alias_bomb(monkeypatch):
     monkeypatch.setattr(loading, "MAX_VALUES", 1000)  # what aliases may add
     deal = "  - dealer: A\n    hands: {A: [AS, KS], B: [QS, JS]}\n    actions: [A play AS, B play QS, A play KS, B play JS]\n"
-    doc = load("r.yaml", text="format: cardspec-record/1\ndeals:\n" + deal * 200)  # 2,403 values written
+    doc = load("r.yaml", text="format: cardspec-record/1\ndeals:\n" + deal * 200, kind="record")  # 2,403 values written
     assert len(doc.data["deals"]) == 200
     [e] = load_errors("a: &a [" + ", ".join(["x"] * 100) + "]\nb: [" + ", ".join(["*a"] * 11) + "]\n")
     assert e.message == "the file expands to more than 1,000 values; aliases are nested too deeply"

@@ -666,6 +666,21 @@ def test_human_eof_at_first_prompt(tmp_path):
     assert code == 0, rerr
 
 
+def test_a_record_and_a_spec_given_to_each_other_s_command_say_what_they_are(tmp_path):
+    path = tmp_path / "g.yaml"
+    assert cli("play", SPEC, "--seats", "random,random,random,random", "--seed", 3, "--deals", 1,
+               "--record", path)[0] == 0
+    for command, given, said, hint in (
+            ("validate", path, "g.yaml:1:9: this file is the record of a game, not a spec",
+             f"hint: `cardspec replay {path}` checks a record"),
+            ("play", path, "g.yaml:1:9: this file is the record of a game, not a spec", "cardspec replay"),
+            ("replay", SPEC, "barbu.yaml:7:1: this file is a game's spec, not the record of a game",
+             f"hint: `cardspec validate {SPEC}` checks a spec; `cardspec play {SPEC} --record game.yaml` plays it")):
+        code, out, err = cli(command, given)
+        assert code == 3 and said in out + err and hint in out + err, (command, out, err)
+        assert (out + err).count("this file is") == 1  # (one answer, not every key the other kind lacks)
+
+
 def test_quit_at_the_prompt_stops_saves_and_replays(tmp_path):
     path = tmp_path / "q.yaml"
     code, out, err = play_human(path, io.StringIO("pass\nquit\nview\n"))  # (what follows `quit` is not read)

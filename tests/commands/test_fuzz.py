@@ -335,7 +335,7 @@ def _original(rel):
 
 
 def _data(rel):
-    return load(ROOT / rel).data
+    return load(ROOT / rel, kind="record" if rel in RECORDS else "spec").data
 
 
 # ---------------------------------------------------------------- the properties

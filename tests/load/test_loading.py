@@ -135,6 +135,39 @@ def test_empty_spec(text):
     assert e.message == "a spec must be a mapping of keys like `game:` and `pack:`" and e.line and e.column
 
 
+def test_a_record_read_as_a_spec_is_named_for_what_it_is(tmp_path):
+    """One error that says what the file is and what reads it, at its `format:`, not every key a
+    spec has and a record lacks."""
+    f = tmp_path / "my game.yaml"
+    f.write_text("# a game\nformat: cardspec-record/1\nspec: barbu/barbu\ndeals: []\n")
+    with pytest.raises(SpecErrors) as info:
+        load(f)
+    [e] = info.value.errors
+    assert (e.message, e.line, e.column) == ("this file is the record of a game, not a spec", 2, 9)
+    assert e.hint == (f"`cardspec replay '{f}'` checks a record; `cardspec serve --replay '{f}'` steps through it")
+    assert load(f, kind="record").data["format"] == "cardspec-record/1"
+
+
+@pytest.mark.parametrize("key", ["extends: barbu", "phases: {}", "contracts: {}", "pack: {}", "play: {}"])
+def test_a_spec_read_as_a_record_is_named_for_what_it_is(tmp_path, key):
+    f = tmp_path / "house.yaml"
+    f.write_text(f"title: Barbu, dearer queens\n{key}\n")
+    with pytest.raises(SpecErrors) as info:
+        load(f, kind="record")
+    [e] = info.value.errors
+    assert (e.message, e.line, e.column) == ("this file is a game's spec, not the record of a game", 1, 1)
+    assert e.hint == (f"`cardspec validate {f}` checks a spec; `cardspec play {f} --record game.yaml` plays it "
+                      "and writes a record to replay")
+    assert load(f).data["title"] == "Barbu, dearer queens"
+
+
+def test_a_record_with_stray_spec_keys_is_still_read_as_a_record(tmp_path):
+    """A file with `format:` is a record, whatever else it holds (the record's own checks refuse the rest)."""
+    f = tmp_path / "r.yaml"
+    f.write_text("format: cardspec-record/1\nphases: {}\n")
+    assert set(load(f, kind="record").data) == {"format", "phases"}
+
+
 @pytest.mark.parametrize("text", ["- a\n- b\n", "Barbu\n", "13\n"])
 def test_root_not_mapping(text):
     [e] = errors_of(text)
