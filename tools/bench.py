@@ -32,7 +32,8 @@ Every measurement runs once a round, in a rotated order, for several rounds: a c
 machine's load reaches them alike, each ratio is taken within its round (the reference's time
 over the interpreter's, run beside it), and each figure is the median of the rounds with their
 spread. The machine's load average is printed with the figures. Whole games give each spec's
-microseconds a move against Barbu's of the same round, and say which cost more than twice.
+microseconds a move against Barbu's, whose games are played between the spec's, one by one (so
+that both meet the machine at the same speed), and say which cost more than twice.
 
 With `--env`, the same run ends with the learning environments' steps per second against the
 raw State's, and the batched env's (tools/env_bench.py, its defaults); with `--search`, the
@@ -221,16 +222,16 @@ def main(argv=None) -> int:
         against = {spec: [] for spec in specs}
         for r in range(args.rounds):
             for spec in specs[r % len(specs):] + specs[:r % len(specs)]:
-                # each spec against Barbu's games timed just before it: the machine's speed drifts
-                # over a round, and a pair seconds apart is slowed or sped alike (Barbu against its
-                # own pair shows what is left of the drift)
-                _, beside, beside_moves = whole_games(barbu, args.games, args.seed)
-                deals, seconds, moves = whole_games(spec, args.games, args.seed)
+                # each spec's games alternated with Barbu's, game by game (`paired_games`): this machine's
+                # speed wanders by a third over seconds, and games a few milliseconds apart are slowed or
+                # sped alike (Barbu against its own games shows what is left of the wandering)
+                (deals, seconds, moves), (beside, beside_moves) = paired_games(barbu, spec, args.games,
+                                                                               args.seed + r)
                 per_move[spec].append(1e6 * seconds / moves)
                 per_deal[spec].append(deals / seconds)
                 against[spec].append((seconds / moves) / (beside / beside_moves))
         print(f"whole games, random bots, at least {args.games} per spec and round: us a move, and against "
-              "Barbu's timed just before")
+              "Barbu's, their games alternated")
         for spec in specs:
             over = "   over twice Barbu's" if statistics.median(against[spec]) > 2 else ""
             print(f"  {spec.relative_to(ROOT / 'specs').as_posix():<32} {median_spread(per_deal[spec], 0)} deals/s "
@@ -270,32 +271,49 @@ def clone_costs(repeat: int = 5, n: int = 2000) -> tuple[float, float]:
     return best(state.clone), best(lambda: state.sampled_for(1, rng))
 
 
-def whole_games(spec, games: int, seed: int, least_moves: int = 20_000) -> tuple[int, float, int]:
-    """Deals, seconds and moves of whole games of `spec` between random bots: `games` of them, and more
-    until `least_moves` moves are timed, after one game not timed (what a game compiles on first use:
-    the generated loops, a function's memo, is not a cost of each move)."""
+@functools.cache
+def _game_of(spec):
     from interpreter.compile.game import load_game
 
-    game = load_game(spec)
+    return load_game(spec)
 
-    def one(k, rng):
-        state = game.new_state(seed + k)
-        n = 0
-        while not state.is_terminal and state.deal_number <= 1000:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            n += 1
-        return len(state.deals), n
 
-    one(-1, random.Random(seed - 1))  # the warm-up
-    gc.collect()  # (what compiling and earlier specs left is collected now, not in this spec's moves)
-    rng = random.Random(seed)
-    deals = moves = k = 0
+def one_game(game, seed: int, rng) -> tuple[int, float, int]:
+    """Deals, seconds and moves of one whole game of `game` between random bots (at most 1,000 deals)."""
     t0 = time.perf_counter()
-    while k < games or moves < least_moves:
-        d, n = one(k, rng)
-        deals, moves, k = deals + d, moves + n, k + 1
-    return deals, time.perf_counter() - t0, moves
+    state = game.new_state(seed)
+    n = 0
+    while not state.is_terminal and state.deal_number <= 1000:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        n += 1
+    return len(state.deals), time.perf_counter() - t0, n
+
+
+def paired_games(barbu, spec, games: int, seed: int, least_moves: int = 20_000):
+    """Whole games of `spec` between random bots, timed against Barbu's played between them: a game of
+    Barbu, then games of `spec` until they have made as many moves as Barbu's so far, and so on, until
+    each has played at least `games` games and `least_moves` moves. One game of each is played first,
+    not timed (what a game compiles on first use, the generated loops, a function's memo, is not a cost
+    of its moves). Returns ((deals, seconds, moves) of `spec`'s games, (seconds, moves) of Barbu's).
+
+    Games alternated one by one, rather than a run of each, share the machine's speed: on a machine
+    whose speed wanders (a virtual machine's host), Barbu's own games against Barbu's read 0.98-1.02
+    this way, and 0.65-1.31 in runs of 20,000 moves each."""
+    ours, theirs = _game_of(spec), _game_of(barbu)
+    for game in (theirs, ours):
+        one_game(game, seed - 1, random.Random(seed - 1))
+    gc.collect()  # (what compiling and earlier specs left is collected now, not in these games' moves)
+    rng_theirs, rng_ours = random.Random(seed), random.Random(seed + 1)
+    deals = seconds = moves = played = 0
+    beside = beside_moves = beside_played = 0
+    while min(played, beside_played) < games or min(moves, beside_moves) < least_moves:
+        _, t, n = one_game(theirs, seed + beside_played, rng_theirs)
+        beside, beside_moves, beside_played = beside + t, beside_moves + n, beside_played + 1
+        while moves < beside_moves:
+            d, t, n = one_game(ours, seed + played, rng_ours)
+            deals, seconds, moves, played = deals + d, seconds + t, moves + n, played + 1
+    return (deals, seconds, moves), (beside, beside_moves)
 
 
 if __name__ == "__main__":

@@ -45,24 +45,52 @@ def test_the_bench_prints_its_figures(bench, capsys):
         assert "lowest apply ratio" in out and "lowest playout ratio" in out
 
 
-def test_whole_games_are_set_against_barbus_timed_just_before(bench, capsys, monkeypatch):
-    """Each spec's us a move is divided by Barbu's timed just before it, so that a machine whose speed
-    drifts over a round (here each pair of runs at another speed) gives each spec its own ratio; a
-    spec over twice is named."""
+def test_whole_games_are_set_against_barbus_played_between_them(bench, capsys, monkeypatch):
+    """Each spec's us a move is divided by Barbu's, whose games are played between the spec's: on a
+    machine whose speed changes with every game of Barbu (and holds for the spec's games after it),
+    each spec still gets its own ratio, exactly; a spec over twice is named."""
     cost = {"barbu/barbu.yaml": 1.0, "skat/skat.yaml": 2.5}
-    runs = []
+    length = {"barbu/barbu.yaml": 1000, "skat/skat.yaml": 250}  # (moves a game: four Skat games a Barbu one)
+    barbu_games = []
 
-    def whole_games(spec, games, seed):
-        runs.append(spec)
-        slower = 1 + (len(runs) - 1) // 2 % 3  # (the machine's speed: the same for a spec and its Barbu)
-        return 1, slower * cost.get(spec.relative_to(ROOT / "specs").as_posix(), 1.5), 10**6
-    monkeypatch.setattr(bench, "whole_games", whole_games)
+    def one_game(game, seed, rng):
+        if game == "barbu/barbu.yaml":
+            barbu_games.append(seed)
+        speed = 1 + len(barbu_games) % 3  # (the machine's: the same for a Barbu game and the games after it)
+        n = length.get(game, 500)
+        return 1, speed * cost.get(game, 1.5) * n, n
+    monkeypatch.setattr(bench, "_game_of", lambda spec: spec.relative_to(ROOT / "specs").as_posix())
+    monkeypatch.setattr(bench, "one_game", one_game)
     monkeypatch.setattr(bench, "load_reference", lambda: None)
     assert bench.main(["--deals", "2", "--rounds", "2", "--games", "1"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if ".yaml" in line}
-    assert "x1.00 (1.00-1.00)" in lines["barbu/barbu.yaml"] and "over twice" not in lines["barbu/barbu.yaml"]
     assert "x2.50 (2.50-2.50)" in lines["skat/skat.yaml"] and lines["skat/skat.yaml"].endswith("over twice Barbu's")
     assert "x1.50 (1.50-1.50)" in lines["spades/spades.yaml"] and "over twice" not in lines["spades/spades.yaml"]
+    # (Barbu against itself: this fake cannot tell its two sides apart, so a side's speed may be the next's)
+    assert 0.9 < float(lines["barbu/barbu.yaml"].split(" x")[1].split()[0]) < 1.1
+    assert "over twice" not in lines["barbu/barbu.yaml"]
+
+
+def test_paired_games_alternate_and_meet_both_bounds(bench, monkeypatch):
+    """A Barbu game, then the spec's games until they have as many moves, and again; each side plays
+    at least the games and the moves asked, and one untimed game of each comes first."""
+    played = []
+
+    def one_game(game, seed, rng):
+        played.append(game)
+        return 2, 0.001, 100 if game == "b" else 30
+    monkeypatch.setattr(bench, "_game_of", lambda spec: spec)
+    monkeypatch.setattr(bench, "one_game", one_game)
+    (deals, seconds, moves), (beside, beside_moves) = bench.paired_games("b", "s", 2, 7, least_moves=250)
+    assert played[:2] == ["b", "s"]  # (the untimed games)
+    assert "".join(played[2:]) == "b" + "s" * 4 + "b" + "s" * 3 + "b" + "s" * 3
+    assert (beside_moves, moves, deals) == (300, 300, 20) and seconds == pytest.approx(0.010)
+
+
+def test_one_game_plays_a_whole_game_of_random_moves(bench):
+    deals, seconds, moves = bench.one_game(bench._game_of(ROOT / "specs" / "klaberjass" / "klaberjass.yaml"), 3,
+                                           __import__("random").Random(3))
+    assert deals >= 1 and seconds > 0 and moves >= 18 * deals // 2
 
 
 class _Machine:
