@@ -11,7 +11,7 @@ import random
 import sys
 
 from ..core.actions import Action, match_key
-from ..core.errors import IllegalAction
+from ..core.errors import CardspecError, IllegalAction
 
 AGENT_KINDS = ("human", "random", "first", "mc", "pimc", "ismcts")
 SEARCH_KINDS = ("pimc", "ismcts")  # take a budget: `ismcts:500` (iterations), `ismcts:1s` (seconds per move)
@@ -133,9 +133,9 @@ class ScriptedAgent(Agent):
         return state.find_action(text)  # raises with the rule that forbids it
 
 
-class Quit(EOFError):
+class Quit(CardspecError, EOFError):
     """The person at the terminal typed `quit` (or `exit`): the game stops as at the end of input
-    (Ctrl-D), and the record so far is saved."""
+    (Ctrl-D, which callers catch as EOFError), and the record so far is saved."""
 
 
 STOP_WORDS = ("quit", "exit")
