@@ -11,7 +11,7 @@ import random
 import sys
 
 from ..core.actions import Action, match_key
-from ..core.errors import CardspecError, IllegalAction
+from ..core.errors import CardspecError, IllegalAction, suggest
 
 AGENT_KINDS = ("human", "random", "first", "mc", "pimc", "ismcts")
 SEARCH_KINDS = ("pimc", "ismcts")  # take a budget: `ismcts:500` (iterations), `ismcts:1s` (seconds per move)
@@ -228,8 +228,9 @@ def agent_problem(kind) -> str | None:
             bot_class(str(kind))
         except ValueError as e:
             if e.args[0] == f"unknown agent `{kind}`":
-                return (f"unknown agent `{kind}`; choose from {', '.join(AGENT_KINDS)}, or a bot of your own: "
-                        "`file.py:Class` or `module:Class`")
+                close = suggest(base, AGENT_KINDS)  # (`rand`: did you mean `random`?)
+                return (f"unknown agent `{kind}`{f' ({close})' if close else ''}; choose from "
+                        f"{', '.join(AGENT_KINDS)}, or a bot of your own: `file.py:Class` or `module:Class`")
             return e.args[0]
         return None
     if colon and base not in SEARCH_KINDS:

@@ -70,6 +70,8 @@ def test_make_agent_by_name():
 @pytest.mark.parametrize("kind, problem", [
     ("robot", "unknown agent `robot`; choose from human, random, first, mc, pimc, ismcts, or a bot of your own: "
               "`file.py:Class` or `module:Class`"),
+    ("rand", "unknown agent `rand` (did you mean `random`?); choose from human, random, first, mc, pimc, ismcts, "
+             "or a bot of your own: `file.py:Class` or `module:Class`"),
     ("random:5", "agent `random` takes no budget (`random:5`); only pimc and ismcts do, e.g. ismcts:500"),
     ("ismcts:abc", "agent `ismcts:abc`: `abc` is not a budget: give a number of iterations (500) or of seconds (1s)"),
     ("pimc:0", "agent `pimc:0`: `0` is not a budget: give a number of iterations (500) or of seconds (1s)"),
