@@ -38,6 +38,7 @@ from itertools import combinations
 
 from ..core.actions import Action, match_key
 from . import Phase
+from .finders import Finders
 
 MAX_ACTIONS = 50_000  # declarations kept made, per phase (a bound on memory: a pack allows a bounded number)
 MAX_KEYS = 100_000  # keys of the cards alone, and what is said, kept per category (then forgotten, and kept again)
@@ -76,23 +77,12 @@ def _room(kept: dict, most: int | None = None) -> dict:
     return kept
 
 
-def _by(hand, table, n: int) -> list[list]:
-    """The cards of `hand` by their value in `table` (a suit, a rank: 0 to n - 1; any other, such as
-    none (-1), left out), each list in the hand's order: one walk of the hand."""
-    out = [[] for _ in range(n)]
-    for c in hand:
-        v = table[c]
-        if 0 <= v < n:
-            out[v].append(c)
-    return out
-
-
 def said_text(parts) -> str:
     """What a seat said of its combination, as the others heard it: `size 4, top K`."""
     return ", ".join(f"{part} {value}" for part, value in parts) or "nothing"
 
 
-class Declare(Phase):
+class Declare(Finders, Phase):
     kind = "declare"
     owns = ("declarations", "declaration_totals")
     records = ("declarations",)
@@ -107,15 +97,7 @@ class Declare(Phase):
         self.categories = tuple(categories)
         # the words of a later declarer's answer, by how her best compares with the first's
         self.answers = answers or {}
-        # whether card numbers run suit by suit, in the suits' order, and within a suit rank by rank,
-        # with no copies: then the runs of a hand are found in one walk of its sorted cards
-        suit, rank, cards = pack.suit, pack.rank, [c for c in range(len(pack)) if pack.suit[c] >= 0]
-        # (and no card outside the suits, a joker, numbered among theirs: a pack numbers its extras last)
-        self.in_order = pack.copies == 1 and all(
-            suit[a] < suit[b] or suit[a] == suit[b] and rank[a] < rank[b] for a, b in zip(cards, cards[1:])) \
-            and not (cards and any(suit[c] < 0 for c in range(cards[0], cards[-1])))
-        after = {(suit[c], rank[c]): c for c in cards}  # each card's follower in a run: the next rank of its suit
-        self._follower = tuple(after.get((suit[c], rank[c] + 1), -1) for c in range(len(pack)))
+        self._finding(pack, self.categories)
         # the actions handed out, made once each (actions are interned): `declare CAT nothing` by
         # category, and a declaration by (category number, the combinations declared)
         self._nothing = tuple(Action("declare", (), f"declare {cat.name} nothing") for cat in self.categories)
@@ -125,63 +107,6 @@ class Declare(Phase):
         # ranked by a key of the cards alone) is kept by them for the game's life (suits and hands seldom recur)
         self._lists = [{} if cat.finder in ("runs", "ranks") and (cat.choose != "one" or cat.lasting_keys is not None)
                        else None for cat in self.categories]
-        # the ranks (indexes) each `ranks` category may combine, in the pack's order
-        self._ranks_of = {cat.name: tuple(ri for ri in range(len(pack.ranks)) if cat.ranks is None or ri in cat.ranks)
-                          for cat in self.categories}
-
-    # ---- finding combinations ---------------------------------------------------------
-
-    def find(self, state, cat: Category, hand) -> list[tuple[str, tuple]]:
-        """(name, cards) of every combination of `cat` in `hand`, in a stable order."""
-        if cat.finder == "hand":  # (asked of the hand itself: one combination or none)
-            only_if = cat.only_if
-            return [("hand", tuple(hand))] if hand and (only_if is None or only_if(state, list(hand))) else []
-        pack = self.pack
-        out = []
-        if cat.finder == "suits":
-            for si, cards in enumerate(_by(hand, pack.suit, len(pack.suits))):
-                if cards and len(cards) >= cat.at_least:
-                    out.append((pack.suits[si], tuple(cards)))
-        elif cat.finder == "ranks":  # (counted first: a hand seldom holds enough of a rank)
-            rank, least = pack.rank, max(cat.at_least, 1)
-            held = [rank[c] for c in hand]
-            for ri in self._ranks_of[cat.name]:
-                if held.count(ri) >= least:
-                    out.append((pack.ranks[ri], tuple([c for c in hand if rank[c] == ri])))
-        elif self.in_order:  # runs, in one walk of the sorted hand: the same runs in the same order
-            held, follower = sorted(hand), self._follower
-            shortest = max(cat.at_least, 2)  # (a shorter run is no combination, split or not: `_run`)
-            i, n = 0, len(held)
-            while i < n:
-                j = i + 1
-                while j < n and held[j] == follower[held[j - 1]]:
-                    j += 1
-                if j - i >= shortest:
-                    self._run(held[i:j], cat, out)
-                i = j
-        else:  # runs: consecutive ranks of one suit, high to low
-            rank = pack.rank
-            for held in _by(hand, pack.suit, len(pack.suits)):
-                held = sorted((rank[c], c) for c in held)
-                run: list[int] = []
-                for r, c in held:
-                    if run and r != rank[run[-1]] + 1:
-                        self._run(run, cat, out)
-                        run = []
-                    run.append(c)
-                self._run(run, cat, out)
-        if cat.only_if is not None:
-            out = [(nm, cs) for nm, cs in out if cat.only_if(state, list(cs))]
-        return out
-
-    def _run(self, run, cat, out) -> None:
-        if cat.split_long and len(run) > 6:  # a very long run counts as two sequences
-            self._run(run[:cat.split_long], cat, out)
-            self._run(run[cat.split_long:], cat, out)
-            return
-        if len(run) >= max(cat.at_least, 2):
-            names = self.pack.names
-            out.append((f"{names[run[0]]}-{names[run[-1]]}", tuple(run)))
 
     def vocabulary(self, game):
         """Per category, `declare CAT nothing` and `declare CAT X` for every combination X any hand
@@ -192,26 +117,6 @@ class Declare(Phase):
         for cat in self.categories:
             out.append(f"declare {cat.name} nothing")
             out += [f"declare {cat.name} {nm}" for nm in self.combination_names(cat)]
-        return out
-
-    def combination_names(self, cat: Category) -> list[str]:
-        """The name of every combination of `cat` some hand of this pack could hold."""
-        pack = self.pack
-        if cat.finder == "hand":
-            return ["hand"]
-        if cat.finder == "suits":
-            return list(pack.suits)
-        if cat.finder == "ranks":
-            return [r for ri, r in enumerate(pack.ranks) if cat.ranks is None or ri in cat.ranks]
-        out = []
-        shortest = max(cat.at_least, 2)
-        for s in pack.suits:
-            for top in range(len(pack.ranks)):
-                for low in range(top + shortest - 1, len(pack.ranks)):
-                    names = [f"{pack.ranks[r]}{s}" for r in range(top, low + 1)]
-                    if not all(nm in pack.by_name for nm in names):
-                        break
-                    out.append(f"{names[0]}-{names[-1]}")
         return out
 
     # ---- turns ------------------------------------------------------------------------
