@@ -5,9 +5,9 @@ What a change to a hot path is worth, measured as `tools/bench.py` measures the 
 Barbu: the same spec's random games (move by move through `legal_actions()` and `apply()`) played
 by the revision's interpreter and by this tree's, one game of the first, then games of the second
 until they have made as many moves, and again, so that both meet the machine at the same speed (a
-virtual machine's speed wanders by a third over seconds: runs of each, one after the other, read a
-tree against itself anywhere from 0.65 to 1.31). Each round gives this tree's microseconds a move
-over the revision's; the figure is the median of the rounds, with their spread.
+virtual machine's speed wanders by a third or more over seconds: runs of each, one after the
+other, read a tree against itself anywhere from 0.65 to 1.31). Each round gives this tree's
+microseconds a move over the revision's; the figure is the median of the rounds, with their spread.
 
 The revision is checked out in a temporary git worktree (removed at the end) and its package is
 imported beside this one under another name (its imports are all relative); each tree plays its own

@@ -222,9 +222,9 @@ def main(argv=None) -> int:
         against = {spec: [] for spec in specs}
         for r in range(args.rounds):
             for spec in specs[r % len(specs):] + specs[:r % len(specs)]:
-                # each spec's games alternated with Barbu's, game by game (`paired_games`): this machine's
-                # speed wanders by a third over seconds, and games a few milliseconds apart are slowed or
-                # sped alike (Barbu against its own games shows what is left of the wandering)
+                # each spec's games alternated with Barbu's, game by game (`paired_games`): a virtual
+                # machine's speed wanders by a third or more over seconds, and games a few milliseconds
+                # apart are slowed or sped alike (Barbu against its own shows what is left of it)
                 (deals, seconds, moves), (beside, beside_moves) = paired_games(barbu, spec, args.games,
                                                                                args.seed + r)
                 per_move[spec].append(1e6 * seconds / moves)
