@@ -171,11 +171,17 @@ def suggest(name: str, choices: Iterable[str]) -> str | None:
     return _suggest(name, tuple(choices))
 
 
+def closest(name: str, choices: Iterable[str]) -> str | None:
+    """The closest of `choices` to `name`, if any is close."""
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 @functools.lru_cache(maxsize=4096)
 def _suggest(name: str, choices: tuple[str, ...]) -> str | None:
     """`suggest`, computed once per word and list of choices (a file may repeat a mistake many times)."""
-    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else None
+    close = closest(name, choices)
+    return f"did you mean `{close}`?" if close else None
 
 
 def one_of(choices: Sequence[str]) -> str:

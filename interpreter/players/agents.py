@@ -11,7 +11,7 @@ import random
 import sys
 
 from ..core.actions import Action, match_key
-from ..core.errors import CardspecError, IllegalAction, suggest
+from ..core.errors import CardspecError, IllegalAction, closest, suggest
 
 AGENT_KINDS = ("human", "random", "first", "mc", "pimc", "ismcts")
 SEARCH_KINDS = ("pimc", "ismcts")  # take a budget: `ismcts:500` (iterations), `ismcts:1s` (seconds per move)
@@ -231,6 +231,9 @@ def agent_problem(kind) -> str | None:
                 close = suggest(base, AGENT_KINDS)  # (`rand`: did you mean `random`?)
                 return (f"unknown agent `{kind}`{f' ({close})' if close else ''}; choose from "
                         f"{', '.join(AGENT_KINDS)}, or a bot of your own: `file.py:Class` or `module:Class`")
+            near = closest(base, SEARCH_KINDS) if colon else None  # (`ismct:500`: not a module, a typing slip)
+            if near is not None and e.args[0].startswith(f"agent `{kind}`: cannot import `{base}`"):
+                return f"{e.args[0]} (did you mean `{near}:{budget}`?)"
             return e.args[0]
         return None
     if colon and base not in SEARCH_KINDS:

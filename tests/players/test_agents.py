@@ -72,6 +72,12 @@ def test_make_agent_by_name():
               "`file.py:Class` or `module:Class`"),
     ("rand", "unknown agent `rand` (did you mean `random`?); choose from human, random, first, mc, pimc, ismcts, "
              "or a bot of your own: `file.py:Class` or `module:Class`"),
+    ("ismct:500", "agent `ismct:500`: cannot import `ismct`: ModuleNotFoundError: No module named 'ismct' "
+                  "(did you mean `ismcts:500`?)"),
+    ("pmic:40", "agent `pmic:40`: cannot import `pmic`: ModuleNotFoundError: No module named 'pmic' "
+                "(did you mean `pimc:40`?)"),
+    ("nosuchmodule:Bot", "agent `nosuchmodule:Bot`: cannot import `nosuchmodule`: ModuleNotFoundError: No module "
+                         "named 'nosuchmodule'"),
     ("random:5", "agent `random` takes no budget (`random:5`); only pimc and ismcts do, e.g. ismcts:500"),
     ("ismcts:abc", "agent `ismcts:abc`: `abc` is not a budget: give a number of iterations (500) or of seconds (1s)"),
     ("pimc:0", "agent `pimc:0`: `0` is not a budget: give a number of iterations (500) or of seconds (1s)"),
