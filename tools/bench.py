@@ -30,7 +30,8 @@ choices made by a chooser it must call, as a policy or a bot is.
 
 Every measurement runs once a round, in a rotated order, for several rounds: a change in the
 machine's load reaches them alike, each ratio is taken within its round (the reference's time
-over the interpreter's, run beside it), and each figure is the median of the rounds with their
+over the interpreter's, their deals alternated a game's worth, 28 deals, at a time, so that both
+meet the machine at the same speed), and each figure is the median of the rounds with their
 spread. The machine's load average is printed with the figures. Whole games give each spec's
 microseconds a move against Barbu's, whose games are played between the spec's, one by one (so
 that both meet the machine at the same speed), and say which cost more than twice.
@@ -85,8 +86,9 @@ def endless_game(contract: str, doubling: bool = True, spec=ROOT / "specs" / "ba
     return Compiler(doc).compile()
 
 
-def run_interpreter(game, deals: int, seed: int, playout: bool = False, called: bool = False):
-    """Play `deals` deals of `game` (an `endless_game`) with random choices; return (seconds, totals).
+class Deals:
+    """Deals of `game` (an `endless_game`) with random choices, played a few at a time (`play`), each
+    call going on with the same games: a new game every `GAME_DEALS` deals, as in `run_interpreter`.
 
     Every choice (the trump suit, doubles, cards) is uniform among the legal actions, as the
     reference engine plays its cards: one `apply(choice(legal_actions()))` per move through
@@ -94,32 +96,69 @@ def run_interpreter(game, deals: int, seed: int, playout: bool = False, called: 
     generated loop plays the cards, drawing them inline as `choice` would: see
     interpreter/core/draw.py). With `called`, the chooser is the same `choice` in a wrapper
     the playout cannot see through, so it is called for every move, as any other chooser
-    (a policy, a bot) is.
-    """
-    rng = random.Random(seed)
-    choice = functools.partial(random.Random.choice, rng) if called else rng.choice
-    totals = [0] * game.n
-    state = None  # (each game's, made at its first deal)
-    t0 = time.perf_counter()
-    for k in range(deals):
-        if k % GAME_DEALS == 0:  # a new game: one game's history is kept, as in play, not thousands of deals'
-            if k:
-                totals = [a + b for a, b in zip(totals, state.totals)]
-            state = game.new_state(seed + k)
-        number = state.deal_number
-        if playout:
-            state.playout(choice)
-            continue
-        while state.deal_number == number:
-            state.apply(choice(state.legal_actions()))
-    seconds = time.perf_counter() - t0
-    return seconds, [a + b for a, b in zip(totals, state.totals)]
+    (a policy, a bot) is."""
+
+    def __init__(self, game, seed: int, playout: bool = False, called: bool = False):
+        self.game, self.seed, self.playout = game, seed, playout
+        rng = random.Random(seed)
+        self.choice = functools.partial(random.Random.choice, rng) if called else rng.choice
+        self.done = 0  # deals played
+        self.totals = [0] * game.n  # of the games finished
+        self.state = None  # (each game's, made at its first deal)
+
+    def play(self, deals: int) -> float:
+        """Play `deals` more deals; the seconds they took."""
+        game, choice, playout = self.game, self.choice, self.playout
+        state = self.state
+        t0 = time.perf_counter()
+        for k in range(self.done, self.done + deals):
+            if k % GAME_DEALS == 0:  # a new game: one game's history is kept, as in play, not thousands of deals'
+                if k:
+                    self.totals = [a + b for a, b in zip(self.totals, state.totals)]
+                state = self.state = game.new_state(self.seed + k)
+            number = state.deal_number
+            if playout:
+                state.playout(choice)
+                continue
+            while state.deal_number == number:
+                state.apply(choice(state.legal_actions()))
+        seconds = time.perf_counter() - t0
+        self.done += deals
+        return seconds
+
+    def scores(self) -> list:
+        """Each seat's points over every deal played."""
+        now = self.state.totals if self.state is not None else [0] * self.game.n
+        return [a + b for a, b in zip(self.totals, now)]
+
+
+def run_interpreter(game, deals: int, seed: int, playout: bool = False, called: bool = False):
+    """Play `deals` deals of `game` (an `endless_game`) with random choices, as `Deals` plays them;
+    return (seconds, totals)."""
+    run = Deals(game, seed, playout, called)
+    seconds = run.play(deals)
+    return seconds, run.scores()
 
 
 def run_reference(module, contract: str, deals: int, seed: int):
     t0 = time.perf_counter()
     totals, _ = module.run(contract, deals, seed)
     return time.perf_counter() - t0, totals
+
+
+def paired_deals(ours, theirs, deals: int, block: int = GAME_DEALS) -> tuple[float, float]:
+    """`deals` deals of each engine, alternated `block` deals at a time: `theirs(k, i)` plays the
+    reference's block `i` of `k` deals, then `ours(k)` the interpreter's next `k`, and again. Returns
+    (our seconds, theirs). As whole games are (`paired_games`): blocks a few milliseconds apart meet
+    the machine at the same speed, where runs of thousands of deals each, seconds apart, do not."""
+    mine = reference = 0.0
+    i = 0
+    while i * block < deals:
+        k = min(block, deals - i * block)
+        reference += theirs(k, i)
+        mine += ours(k)
+        i += 1
+    return mine, reference
 
 
 def load_reference():
@@ -176,30 +215,31 @@ def main(argv=None) -> int:
     ways = []
     for ref_name, key, title in CONTRACTS:
         game, plain = endless_game(key), endless_game(key, doubling=False)
-        ways += [(ref_name, title, "apply", functools.partial(run_interpreter, game, args.deals, playout=False)),
-                 (ref_name, title, "playout", functools.partial(run_interpreter, game, args.deals, playout=True))]
+        ways += [(ref_name, title, "apply", functools.partial(Deals, game, playout=False)),
+                 (ref_name, title, "playout", functools.partial(Deals, game, playout=True))]
         if ref is not None:  # (the reference engine has no doubling phase: the same work as it does, and a
             # chooser the playout calls for every move, as a policy or a bot is, rather than draws inline)
             ways += [(ref_name, title, "playout without doubling (the reference's phases)",
-                      functools.partial(run_interpreter, plain, args.deals, playout=True)),
+                      functools.partial(Deals, plain, playout=True)),
                      (ref_name, title, "playout, chooser called for each move",
-                      functools.partial(run_interpreter, game, args.deals, playout=True, called=True))]
-    for *_, run in ways:  # (a warm-up, untimed: the generated loops are written on first use)
-        run.func(run.args[0], 30, args.seed, **run.keywords)
+                      functools.partial(Deals, game, playout=True, called=True))]
+    for *_, deals_of in ways:  # (a warm-up, untimed: the generated loops are written on first use)
+        deals_of(args.seed).play(30)
     rates = {(title, how): [] for _, title, how, _ in ways}
     ratios = {(title, how): [] for _, title, how, _ in ways}
     theirs = {title: [] for _, _, title in CONTRACTS}
     for r in range(args.rounds):  # interleaved, in a rotated order each round
         seed = args.seed + r
-        reference = {}
-        for ref_name, key, title in (CONTRACTS[r % 2:] + CONTRACTS[:r % 2]) if ref is not None else ():
-            reference[title] = run_reference(ref, ref_name, args.deals, seed)[0]
-            theirs[title].append(args.deals / reference[title])
-        for _, title, how, run in ways[r % len(ways):] + ways[:r % len(ways)]:
-            seconds = run(seed)[0]
+        for ref_name, title, how, deals_of in ways[r % len(ways):] + ways[:r % len(ways)]:
+            ours = deals_of(seed).play
+            if ref is None:
+                seconds = ours(args.deals)
+            else:  # the reference's deals alternated with these, a game's worth at a time (`paired_deals`)
+                seconds, reference = paired_deals(
+                    ours, lambda k, i, name=ref_name: run_reference(ref, name, k, seed * 100_003 + i)[0], args.deals)
+                theirs[title].append(args.deals / reference)
+                ratios[(title, how)].append(reference / seconds)
             rates[(title, how)].append(args.deals / seconds)
-            if ref is not None:
-                ratios[(title, how)].append(reference[title] / seconds)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{args.deals} deals a contract, {args.rounds} rounds: median (min-max)")
     for _, title, how, _ in ways:

@@ -39,6 +39,35 @@ def test_the_bench_prints_its_figures(bench, capsys):
         assert "lowest apply ratio" in out and "lowest playout ratio" in out
 
 
+def test_deals_go_on_with_the_same_games_from_one_call_to_the_next(bench):
+    """Played a few at a time, the deals are the ones played in one run: the same scores."""
+    game = bench.endless_game("trumps")
+    for playout in (False, True):
+        run = bench.Deals(game, 4, playout)
+        for k in (5, 23, 2):  # (a new game at the 28th deal, within the second call)
+            assert run.play(k) > 0
+        assert run.done == 30 and run.scores() == bench.run_interpreter(game, 30, 4, playout)[1]
+
+
+def test_paired_deals_alternate_a_block_at_a_time_and_give_the_ratio_the_machine_hides(bench):
+    """The reference's block, then the interpreter's, and again, to the deals asked (the last block
+    short). On a machine whose speed changes with every block of the reference's (and holds for the
+    interpreter's after it), the ratio of their times is the engines' own, exactly."""
+    played, speed = [], []
+
+    def theirs(k, i):
+        played.append(("ref", k, i))
+        speed.append(1 + i % 3)
+        return speed[-1] * 1.0 * k
+
+    def ours(k):
+        played.append(("ours", k))
+        return speed[-1] * 2.5 * k
+    mine, reference = bench.paired_deals(ours, theirs, 70, block=28)
+    assert played == [("ref", 28, 0), ("ours", 28), ("ref", 28, 1), ("ours", 28), ("ref", 14, 2), ("ours", 14)]
+    assert reference / mine == pytest.approx(1 / 2.5)
+
+
 def test_whole_games_are_set_against_barbus_played_between_them(bench, capsys, monkeypatch):
     """Each spec's us a move is divided by Barbu's, whose games are played between the spec's: on a
     machine whose speed changes with every game of Barbu (and holds for the spec's games after it),
