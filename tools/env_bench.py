@@ -14,14 +14,16 @@ each move chosen uniformly among the legal ones, and is timed over the same numb
   from the stacked masks in one numpy call, as a vectorised learner draws them;
 * `batch xN, W workers`: the same N games split between W worker processes.
 
-The ways run interleaved, in a rotated order each round, so that a change in the machine's
-load reaches all of them alike; each figure is the median of the rounds with their spread,
+The ways take turns within each round, a block of steps each (`--block`, 1,000 steps: a few
+milliseconds), in a rotated order each round, so that the machine's speed, which may wander by a
+third over seconds on a virtual machine, reaches all of them alike; each figure is the median of
+the rounds with their spread,
 and each ratio is taken within a round (a way's steps/s over the raw State's of the same
 round) before its median. Two rates: steps per second of wall time, and steps per second of
 processor time (of this process and its workers together: steps per core, which other work on
 the machine changes less). The machine's load average is printed with the figures.
 
-    python tools/env_bench.py [--steps 20000] [--rounds 5] [--games 64] [--workers 2]
+    python tools/env_bench.py [--steps 20000] [--rounds 5] [--games 64] [--workers 2] [--block 1000]
 """
 
 from __future__ import annotations
@@ -52,61 +54,76 @@ class Clock:
         return steps, time.perf_counter() - self.wall, time.process_time() + self.extra() - self.cpu
 
 
-def raw(game, steps: int, seed: int):
-    """One raw State played at random: (steps, wall seconds, processor seconds)."""
+# Each way is a generator: primed with `next()` (its games made, untimed), then sent a number of
+# steps k, it plays k more steps of the same games and yields (steps, wall seconds, processor seconds)
+# of them; `close()` ends it. The rounds alternate the ways a block of steps at a time (`timed_round`).
+
+def raw(game, seed: int):
+    """One raw State played at random."""
     rng = random.Random(seed)
     state = game.new_state(seed)
-    clock = Clock()
-    for k in range(steps):
-        if state.is_terminal:
-            state = game.new_state(seed + k)
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return clock.stop(steps)
+    done = 0
+    k = yield
+    while True:
+        clock = Clock()
+        for _ in range(k):
+            if state.is_terminal:
+                state = game.new_state(seed + done)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            done += 1
+        k = yield clock.stop(k)
 
 
-def raw_many(game, steps: int, seed: int, n: int):
-    """`n` raw States, one move each in turn."""
+def raw_many(game, seed: int, n: int):
+    """`n` raw States, one move each in turn (a block's steps rounded up to a whole turn of them)."""
     rng = random.Random(seed)
     states = [game.new_state(seed + i) for i in range(n)]
     done = 0
-    clock = Clock()
-    while done < steps:
-        for i, state in enumerate(states):
-            if state.is_terminal:
-                state = states[i] = game.new_state(seed + done + i)
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        done += n
-    return clock.stop(done)
+    k = yield
+    while True:
+        clock = Clock()
+        steps = 0
+        while steps < k:
+            for i, state in enumerate(states):
+                if state.is_terminal:
+                    state = states[i] = game.new_state(seed + done + i)
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+            done += n
+            steps += n
+        k = yield clock.stop(steps)
 
 
-def pettingzoo(game, steps: int, seed: int, observe: bool = True):
+def pettingzoo(game, seed: int, observe: bool = True):
     """The PettingZoo env's AEC loop (the observation, or only the mask, at every step)."""
     from interpreter.env.pettingzoo import CardspecEnv
 
     env = CardspecEnv(game, seed=seed)
     env.reset(seed=seed)
     rng = random.Random(seed)
-    done = 0
-    clock = Clock()
-    while done < steps:
-        for _ in env.agent_iter():
+    agents = iter(env.agent_iter())
+    k = yield
+    while True:
+        clock = Clock()
+        steps = 0
+        while steps < k:
+            agent = next(agents, None)
+            if agent is None:  # the game is over: the next one
+                env.reset()
+                agents = iter(env.agent_iter())
+                continue
             obs, _, terminated, truncated, _ = env.last(observe)
             if terminated or truncated:
                 env.step(None)
                 continue
             legal = (obs["action_mask"] if observe else env.table.mask()).nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
-            done += 1
-            if done >= steps:
-                break
-        else:
-            env.reset()
-    return clock.stop(done)
+            steps += 1
+        k = yield clock.stop(steps)
 
 
-def batched(game, steps: int, seed: int, n: int, workers: int = 0):
+def batched(game, seed: int, n: int, workers: int = 0):
     """The batched env over `n` games (a step counts n), ids drawn from its masks."""
     import numpy as np
 
@@ -116,16 +133,41 @@ def batched(game, steps: int, seed: int, n: int, workers: int = 0):
     try:
         obs, _ = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        done = 0
-        clock = Clock(env.pool.cpu_seconds if env.pool is not None else None)
-        while done < steps:
-            mask = obs["action_mask"]
-            ids = (rng.random(mask.shape) * mask).argmax(1)  # uniform among each game's legal ids
-            obs, *_ = env.step(ids)
-            done += n
-        return clock.stop(done)
+        k = yield
+        while True:
+            clock = Clock(env.pool.cpu_seconds if env.pool is not None else None)
+            steps = 0
+            while steps < k:
+                mask = obs["action_mask"]
+                ids = (rng.random(mask.shape) * mask).argmax(1)  # uniform among each game's legal ids
+                obs, *_ = env.step(ids)
+                steps += n
+            k = yield clock.stop(steps)
     finally:
         env.close()
+
+
+def timed_round(ways: dict, seed: int, steps: int, block: int) -> dict:
+    """Each way (name -> a function of the seed making its generator) plays `steps` steps, the ways
+    taking turns a block of `block` steps at a time, in the order given; name -> (steps, wall seconds,
+    processor seconds), summed over its blocks. Blocks a few milliseconds apart meet the machine at the
+    same speed, where runs of each way one after the other, a second apart, do not."""
+    runs = {name: make(seed) for name, make in ways.items()}
+    try:
+        for run in runs.values():
+            next(run)  # (the games made and reset: not timed)
+        total = {name: (0, 0.0, 0.0) for name in runs}
+        while True:
+            left = [name for name in runs if total[name][0] < steps]
+            if not left:
+                return total
+            for name in left:
+                done, wall, cpu = runs[name].send(min(block, steps - total[name][0]))
+                a, b, c = total[name]
+                total[name] = (a + done, b + wall, c + cpu)
+    finally:
+        for run in runs.values():
+            run.close()
 
 
 def median_spread(xs) -> str:
@@ -139,16 +181,16 @@ def ratio_spread(xs) -> str:
 def ways(game, args) -> dict:
     """Each way's name -> a function of a round's seed giving (steps, wall seconds, processor seconds)."""
     out = {
-        "raw": lambda s: raw(game, args.steps, s),
-        "pettingzoo": lambda s: pettingzoo(game, args.steps, s),
-        "pettingzoo, mask only": lambda s: pettingzoo(game, args.steps, s, observe=False),
+        "raw": lambda s: raw(game, s),
+        "pettingzoo": lambda s: pettingzoo(game, s),
+        "pettingzoo, mask only": lambda s: pettingzoo(game, s, observe=False),
     }
     if args.games:
         n = args.games
-        out[f"raw x{n}"] = lambda s: raw_many(game, args.steps, s, n)
-        out[f"batch x{n}"] = lambda s: batched(game, args.steps, s, n)
+        out[f"raw x{n}"] = lambda s: raw_many(game, s, n)
+        out[f"batch x{n}"] = lambda s: batched(game, s, n)
         if args.workers:
-            out[f"batch x{n}, {args.workers} workers"] = lambda s: batched(game, args.steps, s, n, args.workers)
+            out[f"batch x{n}, {args.workers} workers"] = lambda s: batched(game, s, n, args.workers)
     return out
 
 
@@ -158,6 +200,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     ap.add_argument("--games", type=int, default=64, help="games of the batched env (default 64; 0: none)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes of the batched env (default 2; 0: none)")
+    ap.add_argument("--block", type=int, default=1000,
+                    help="steps a way plays before the next way's turn, within a round (default 1000)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")  # (PettingZoo's advice on agent names)
@@ -170,8 +214,10 @@ def main(argv=None) -> int:
     cpu = {name: [] for name in names}
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores")
     for r in range(args.rounds):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            steps, seconds, processor = todo[name](args.seed + r)
+        order = names[r % len(names):] + names[:r % len(names)]
+        total = timed_round({name: todo[name] for name in order}, args.seed + r, args.steps, args.block)
+        for name in names:
+            steps, seconds, processor = total[name]
             wall[name].append(steps / seconds)
             cpu[name].append(steps / processor)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
