@@ -11,10 +11,12 @@ one of two ways:
 * a card played (or a pass, in a layout) in the same play phase of the same deal as when the
   row was last written: only what the moves since change is written (the hands and hand sizes
   of the seats that played, the trick, the last trick, the cards played, the tricks won, the
-  leader, the layout, who is out, who is to act);
+  leader, the layout, who is out, who is to act). Where a seat may choose another's card (a
+  dummy played by the declarer) a move's actor is not the hand it plays from: the cards' seats
+  are read from the tricks;
 * anything else (a new deal, another phase, a bid, a double, an exchange, a declaration, a
-  play phase whose moves do more than play a card: a word said with it, a dummy played by
-  the declarer, hands laid open at a moment): the row is written again from the state.
+  play phase whose moves do more than play a card: a word said with it; hands laid open since
+  the row was written): the row is written again from the state.
 
 Both read the state the way `State.view` does, through the same helpers where what a seat may
 see is more than a field (the partner of a called card, a talon turned up later); the tests
@@ -72,6 +74,19 @@ class _Row:
             "hand_sizes", "tricks_won", "leader", "to_act"))
 
 
+def _plays(st, k: int) -> list:
+    """The last `k` cards played in this play, in order, each with the seat whose hand it came from
+    (`(seat, card)`, as a plain play's actions are): read from the trick in progress and the tricks
+    before it, for a play where a move's actor may choose another seat's card."""
+    out = list(zip(st.trick_seats, st.trick_cards))
+    tricks, i = st.tricks, len(st.tricks)
+    while len(out) < k and i:
+        i -= 1
+        t = tricks[i]  # (a `Trick` is its fields by place: seats 2, cards 5 on)
+        out[:0] = zip(t[2], t[5:])
+    return out[len(out) - k:]
+
+
 class Encoder:
     """The observations of one game's seats, each in its own row, updated from the moves since."""
 
@@ -100,8 +115,12 @@ class Encoder:
         self.strengths = {}  # (suit, strength) -> a layout's end as encoded
         phases = every_phase(game)
         # play phases whose moves only play a card (or pass, in a layout): followed move by move
-        self.plain = {ph: ph.kind for ph in phases if ph.kind == "layout" or (
-            ph.kind == "tricks" and not ph.announcements and ph.controller is None and ph.open_from is None)}
+        self.plain = {ph: ph.kind for ph in phases if ph.kind == "layout" or (ph.kind == "tricks" and not ph.announcements)}
+        # of those, play where a seat may choose another's card (`controller`: the declarer plays the dummy)
+        # or hands are laid open at a moment (`open_from`): a move's actor may not be the hand it plays
+        # from, so the cards' seats are read from the tricks, and a hand laid open writes the row again
+        self.moments = frozenset(ph for ph in phases if ph.kind == "tricks" and (
+            ph.controller is not None or ph.open_from is not None))
         # parts that a card played may change through what `view` computes: read again after any
         self.partner_moves = any(ph.kind == "call_card" for ph in phases)
         self.talon_moves = any(ph.kind == "expose" for ph in phases)
@@ -126,6 +145,11 @@ class Encoder:
                 or st.terminal:
             self.write(table, seat)
         elif len(deal.actions) != row.actions:
+            if row.kind == "tricks" and row.phase in self.moments and tuple(st.shown) != row.shown:
+                self.write(table, seat)  # (a hand laid open since: everything again)
+                if table.picked or row.picked:
+                    self._picked(table, seat, row)
+                return self.views[seat]
             if row.kind == "tricks":
                 self._tricks(st, seat, row)
             elif not self._layout_moves(st, seat, row):
@@ -153,7 +177,7 @@ class Encoder:
         mv = self.flat
         hands, hand, sizes = st.hands, row.hand, row.sizes_of
         acts = st.deal.actions
-        new = acts[row.actions:]
+        new = acts[row.actions:] if row.phase not in self.moments else _plays(st, len(acts) - row.actions)
         row.actions = len(acts)
         if row.any_shown:  # hands laid open as play began (they stay open through it)
             shown, shown_of = st.shown, row.shown_of

@@ -97,6 +97,32 @@ def test_trick_play_is_followed_card_by_card_not_written_again(monkeypatch):
     assert cards == 52 and sorted(written) == [0, 1, 2, 3]
 
 
+def test_a_dummy_played_by_the_declarer_is_followed_card_by_card(monkeypatch):
+    """Bridge's play, where the declarer chooses the dummy's cards (`controller`) and the dummy is laid
+    open after the opening lead (`open_from`): the seat to act, observed at each of its turns, has its
+    row written in full at its first turn, and the opening leader once more, its row being from before
+    the dummy was laid open; every other card only changes the places it touches, the card's own seat
+    read from the trick, not the chooser."""
+    game, space, observer = setup(ROOT / "specs/bridge/bridge.yaml")
+    for seed in range(3):
+        table, rng = Table(space, game.new_state(seed)), random.Random(seed)
+        st_ = table.state
+        while st_.phase.kind != "tricks" or st_.is_terminal:
+            table.apply_id(rng.choice(table.legal_ids()))
+        encoder, written = Encoder(observer), []
+        write = Encoder.write
+        monkeypatch.setattr(Encoder, "write", lambda self, t, seat: (written.append(seat), write(self, t, seat)))
+        cards, deal = 0, st_.deal_number
+        while st_.deal_number == deal and not st_.is_terminal and st_.phase.kind == "tricks":
+            seat = st_.current_player
+            assert np.array_equal(encoder.observe(table, seat), observation(observer, table, seat)[0])
+            table.apply_id(rng.choice(table.legal_ids()))
+            cards += 1
+        monkeypatch.undo()
+        assert cards == 52 and len(set(written)) == 3  # (the dummy never acts: the declarer plays for it)
+        assert written == [*written[:3], written[0]], written
+
+
 @pytest.mark.parametrize("spec", ["barbu/barbu", "piquet/rubicon", "briscola-chiamata/five", "bridge/bridge"])
 def test_a_row_followed_move_by_move_holds_no_card_the_seat_cannot_see(spec):
     """Deal again the cards a seat cannot see, at points spread over a deal: the row the encoder has
