@@ -11,12 +11,11 @@ one of two ways:
 * a card played (or a pass, in a layout) in the same play phase of the same deal as when the
   row was last written: only what the moves since change is written (the hands and hand sizes
   of the seats that played, the trick, the last trick, the cards played, the tricks won, the
-  leader, the layout, who is out, who is to act). Where a seat may choose another's card (a
-  dummy played by the declarer) a move's actor is not the hand it plays from: the cards' seats
-  are read from the tricks;
-* anything else (a new deal, another phase, a bid, a double, an exchange, a declaration, a
-  play phase whose moves do more than play a card: a word said with it; hands laid open since
-  the row was written): the row is written again from the state.
+  leader, the layout, who is out, who is to act). Where a move is more than a card of the
+  actor's hand (a dummy's card chosen by the declarer, a word said with a card), the cards'
+  seats are read from the tricks and the words from the deal's record;
+* anything else (a new deal, another phase, a bid, a double, an exchange, a declaration, hands
+  laid open since the row was written): the row is written again from the state.
 
 Both read the state the way `State.view` does, through the same helpers where what a seat may
 see is more than a field (the partner of a called card, a talon turned up later); the tests
@@ -47,14 +46,14 @@ class _Row:
     """Where one seat's row stands: what it was written from, and the places of what moves."""
 
     __slots__ = ("actions", "any_shown", "base", "begun", "deal", "hand", "kind", "last", "last_of", "leader",
-                 "leader_of", "out", "phase", "picked", "played", "rel", "shown", "shown_of", "sizes_of", "state",
-                 "to_act", "to_act_of", "trick", "trick_of", "tricks", "won_of")
+                 "leader_of", "out", "phase", "picked", "played", "rel", "said", "shown", "shown_of", "sizes_of",
+                 "state", "to_act", "to_act_of", "trick", "trick_of", "tricks", "won_of")
 
     def __init__(self, seat: int, n: int, size: int, ncards: int, at: dict):
         self.state = None  # the state, deal and phase it was written from (None: never written)
         self.deal = self.phase = None
         self.kind = None  # "tricks" or "layout" when that phase is followed move by move, else None
-        self.actions = self.tricks = self.out = 0  # the deal's actions, tricks and seats out then
+        self.actions = self.tricks = self.out = self.said = 0  # the deal's actions, tricks, seats out, words said then
         self.trick = []  # the places set in the trick in progress, and in the last trick
         self.last = []
         self.leader = self.to_act = -1  # the places set, or -1
@@ -114,13 +113,14 @@ class Encoder:
         self.announced = {}  # (var, value) -> its place in `announced`, or -1
         self.strengths = {}  # (suit, strength) -> a layout's end as encoded
         phases = every_phase(game)
-        # play phases whose moves only play a card (or pass, in a layout): followed move by move
-        self.plain = {ph: ph.kind for ph in phases if ph.kind == "layout" or (ph.kind == "tricks" and not ph.announcements)}
-        # of those, play where a seat may choose another's card (`controller`: the declarer plays the dummy)
-        # or hands are laid open at a moment (`open_from`): a move's actor may not be the hand it plays
-        # from, so the cards' seats are read from the tricks, and a hand laid open writes the row again
+        # play phases, followed move by move: their moves play a card (or pass, in a layout)
+        self.plain = {ph: ph.kind for ph in phases if ph.kind in ("layout", "tricks")}
+        # of those, play where a move is more than a card of the actor's hand: a seat may choose another's
+        # card (`controller`: the declarer plays the dummy), hands are laid open at a moment (`open_from`),
+        # a word is said with a card (`announcements`). The cards' seats are read from the tricks, the
+        # words said from the deal's record, and a hand laid open since writes the row again
         self.moments = frozenset(ph for ph in phases if ph.kind == "tricks" and (
-            ph.controller is not None or ph.open_from is not None))
+            ph.controller is not None or ph.open_from is not None or ph.announcements))
         # parts that a card played may change through what `view` computes: read again after any
         self.partner_moves = any(ph.kind == "call_card" for ph in phases)
         self.talon_moves = any(ph.kind == "expose" for ph in phases)
@@ -152,6 +152,8 @@ class Encoder:
                 return self.views[seat]
             if row.kind == "tricks":
                 self._tricks(st, seat, row)
+                if len(deal.said) != row.said:
+                    self._said(deal, row)
             elif not self._layout_moves(st, seat, row):
                 self.write(table, seat)
                 return self.views[seat]
@@ -236,6 +238,15 @@ class Encoder:
             mv[leader] = 1
             row.leader = leader
 
+    def _said(self, deal, row: _Row) -> None:
+        """The words said with a card since (each seat's word, as `_public` writes them all)."""
+        mv, words, base = self.flat, len(self.word_index), row.base + self.at["said"]
+        for p, word, _ in deal.said[row.said:]:
+            i = self.word_index.get(word)
+            if i is not None:
+                mv[base + row.rel[p] * words + i] = 1
+        row.said = len(deal.said)
+
     def _layout_moves(self, st, seat: int, row: _Row) -> bool:
         """Write what the cards laid (and passes) since change; False when a hand was laid open."""
         if tuple(st.shown) != row.shown:  # a hand shown on a pass: everything again
@@ -301,7 +312,7 @@ class Encoder:
         row = self.seat_rows[seat]
         b, r = row.base, row.rel
         mv[b:b + self.size] = self.zeros
-        row.state, row.deal, row.phase, row.actions = st, st.deal, st.phase, len(st.deal.actions)
+        row.state, row.deal, row.phase, row.actions, row.said = st, st.deal, st.phase, len(st.deal.actions), len(st.deal.said)
         row.kind = self.plain.get(st.phase)
         mv[b + at["seat"] + seat] = 1
         hands = st.hands

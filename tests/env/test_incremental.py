@@ -123,6 +123,35 @@ def test_a_dummy_played_by_the_declarer_is_followed_card_by_card(monkeypatch):
         assert written == [*written[:3], written[0]], written
 
 
+def test_cards_said_with_a_word_are_followed_card_by_card(monkeypatch):
+    """Tarot's play, where a poignée is said with a card: each seat, observed at each of its turns, has
+    its row written in full once, at its first turn; every card after that, a card said with a word
+    among them, only changes the places it touches (the word's among them)."""
+    game, space, observer = setup(ROOT / "specs/tarot/tarot.yaml")
+    said = 0
+    for seed in range(40):
+        table, rng = Table(space, game.new_state(seed)), random.Random(seed)
+        st_ = table.state
+        while st_.phase.kind != "tricks" and not st_.is_terminal:
+            table.apply_id(rng.choice(table.legal_ids()))
+        if st_.is_terminal or st_.deal_number != 1:
+            continue
+        encoder, written = Encoder(observer), []
+        write = Encoder.write
+        monkeypatch.setattr(Encoder, "write", lambda self, t, seat: (written.append(seat), write(self, t, seat)))
+        while st_.deal_number == 1 and st_.phase.kind == "tricks":
+            seat = st_.current_player
+            assert np.array_equal(encoder.observe(table, seat), observation(observer, table, seat)[0])
+            words = [i for i in table.legal_ids() if " " in space.names[i].split(" ", 1)[1]]
+            table.apply_id(rng.choice(words) if words else rng.choice(table.legal_ids()))
+        monkeypatch.undo()
+        assert sorted(written) == list(range(game.n)), written
+        said += len(st_.deals[0].said)
+        if said >= 2:
+            return
+    pytest.fail(f"only {said} words said in 40 deals")
+
+
 @pytest.mark.parametrize("spec", ["barbu/barbu", "piquet/rubicon", "briscola-chiamata/five", "bridge/bridge"])
 def test_a_row_followed_move_by_move_holds_no_card_the_seat_cannot_see(spec):
     """Deal again the cards a seat cannot see, at points spread over a deal: the row the encoder has
