@@ -6,7 +6,7 @@ up to date and returns it; the row is the encoder's own, overwritten by later ca
 
 The row equals `Observer.encode(state.view(seat), picked)`, the reference, at every step (a
 property test holds them together on every spec, for every seat). It is brought up to date in
-one of two ways:
+one of these ways:
 
 * a card played (or a pass, in a layout) in the same play phase of the same deal as when the
   row was last written: only what the moves since change is written (the hands and hand sizes
@@ -14,10 +14,12 @@ one of two ways:
   leader, the layout, who is out, who is to act). Where a move is more than a card of the
   actor's hand (a dummy's card chosen by the declarer, a word said with a card), the cards'
   seats are read from the tricks and the words from the deal's record;
-* anything else (a new deal, another phase, a bid, a double, an exchange, a declaration, hands
-  laid open since the row was written): the row is written again from the state.
+* a call or a double (in an auction, a call phase, a doubling) in the same phase of the same deal:
+  the calls and doubles since, and who is to act;
+* anything else (a new deal, another phase, an exchange, a declaration, a seat's own cards looked
+  at, hands laid open since the row was written): the row is written again from the state.
 
-Both read the state the way `State.view` does, through the same helpers where what a seat may
+All read the state the way `State.view` does, through the same helpers where what a seat may
 see is more than a field (the partner of a called card, a talon turned up later); the tests
 deal again every card the seat cannot see and check that the row does not change. Numbers are
 written as the reference writes them: clipped to within +-`SCORE_BOUND`, float32.
@@ -36,6 +38,8 @@ from ..engine.table import table_plan
 from ..phases import every_phase
 from .encoding import Observer
 from .rows import Rows, _Row
+
+CALLING = ("auction", "call", "double")  # phase kinds whose moves add a call or a double to the deal's record
 
 
 def _plays(st, k: int) -> list:
@@ -78,8 +82,11 @@ class Encoder(Rows):
         self.announced = {}  # (var, value) -> its place in `announced`, or -1
         self.strengths = {}  # (suit, strength) -> a layout's end as encoded
         phases = every_phase(game)
-        # play phases, followed move by move: their moves play a card (or pass, in a layout)
-        self.plain = {ph: ph.kind for ph in phases if ph.kind in ("layout", "tricks")}
+        # phases followed move by move, by what their moves change: play (a card, or a pass in a layout),
+        # and calls (an auction's or a call phase's call, a double: each is added to the deal's record,
+        # and nothing else a seat sees changes until the phase ends, but a seat looking at its cards)
+        self.plain = {ph: "calls" if ph.kind in CALLING else ph.kind for ph in phases
+                      if ph.kind in ("layout", "tricks", *CALLING)}
         # of those, play where a move is more than a card of the actor's hand: a seat may choose another's
         # card (`controller`: the declarer plays the dummy), hands are laid open at a moment (`open_from`),
         # a word is said with a card (`announcements`). The cards' seats are read from the tricks, the
@@ -119,7 +126,7 @@ class Encoder(Rows):
                 self._tricks(st, seat, row)
                 if len(deal.said) != row.said:
                     self._said(deal, row)
-            elif not self._layout_moves(st, seat, row):
+            elif not (self._calls(st, seat, row) if row.kind == "calls" else self._layout_moves(st, seat, row)):
                 self.write(table, seat)
                 return self.views[seat]
             mv = self.flat
@@ -211,6 +218,30 @@ class Encoder(Rows):
             if i is not None:
                 mv[base + row.rel[p] * words + i] = 1
         row.said = len(deal.said)
+
+    def _calls(self, st, seat: int, row: _Row) -> bool:
+        """Write the calls and doubles made since; False when the seat's own cards were hidden from it
+        and now are not, or the other way (calling blind, or not looked at yet): the row is written again."""
+        if (st.calling_blind, st.unseen[seat]) != row.looked:
+            return False
+        mv, deal, rel = self.flat, st.deal, row.rel
+        calls, doubles = deal.calls, deal.doubles
+        if len(calls) != row.calls:  # (as `_public` writes them all)
+            ids, base = self.call_ids, row.base + self.at["calls"]
+            v = len(ids)
+            for p, call in calls[row.calls:]:
+                i = ids.get(call)
+                if i is not None:
+                    mv[base + rel[p] * v + i] = 1
+            row.calls = len(calls)
+        if len(doubles) != row.doubles:
+            n, base = self.n, row.base + self.at["doubles"]
+            for p, targets in doubles[row.doubles:]:
+                for t in targets:
+                    mv[base + rel[p] * n + rel[t]] = 1
+            row.doubles = len(doubles)
+        row.actions = len(deal.actions)
+        return True
 
     def _layout_moves(self, st, seat: int, row: _Row) -> bool:
         """Write what the cards laid (and passes) since change; False when a hand was laid open."""

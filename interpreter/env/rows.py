@@ -18,15 +18,18 @@ def _clip(v):
 class _Row:
     """Where one seat's row stands: what it was written from, and the places of what moves."""
 
-    __slots__ = ("actions", "any_shown", "base", "begun", "deal", "hand", "kind", "last", "last_of", "leader",
-                 "leader_of", "out", "phase", "picked", "played", "rel", "said", "shown", "shown_of", "sizes_of",
-                 "state", "to_act", "to_act_of", "trick", "trick_of", "tricks", "won_of")
+    __slots__ = ("actions", "any_shown", "base", "begun", "calls", "deal", "doubles", "hand", "kind", "last",
+                 "last_of", "leader", "leader_of", "looked", "out", "phase", "picked", "played", "rel", "said",
+                 "shown", "shown_of", "sizes_of", "state", "to_act", "to_act_of", "trick", "trick_of", "tricks",
+                 "won_of")
 
     def __init__(self, seat: int, n: int, size: int, ncards: int, at: dict):
         self.state = None  # the state, deal and phase it was written from (None: never written)
         self.deal = self.phase = None
-        self.kind = None  # "tricks" or "layout" when that phase is followed move by move, else None
+        self.kind = None  # "tricks", "layout" or "calls" when that phase is followed move by move, else None
         self.actions = self.tricks = self.out = self.said = 0  # the deal's actions, tricks, seats out, words said then
+        self.calls = self.doubles = 0  # and its calls and doubles
+        self.looked = None  # whether the seat's own cards were hidden then: (calling blind, not looked yet)
         self.trick = []  # the places set in the trick in progress, and in the last trick
         self.last = []
         self.leader = self.to_act = -1  # the places set, or -1
@@ -92,7 +95,9 @@ class Rows:
         row = self.seat_rows[seat]
         b, r = row.base, row.rel
         mv[b:b + self.size] = self.zeros
-        row.state, row.deal, row.phase, row.actions, row.said = st, st.deal, st.phase, len(st.deal.actions), len(st.deal.said)
+        deal = st.deal
+        row.state, row.deal, row.phase, row.actions, row.said = st, deal, st.phase, len(deal.actions), len(deal.said)
+        row.calls, row.doubles, row.looked = len(deal.calls), len(deal.doubles), (st.calling_blind, st.unseen[seat])
         row.kind = self.plain.get(st.phase)
         mv[b + at["seat"] + seat] = 1
         hands = st.hands

@@ -97,6 +97,29 @@ def test_trick_play_is_followed_card_by_card_not_written_again(monkeypatch):
     assert cards == 52 and sorted(written) == [0, 1, 2, 3]
 
 
+def test_an_auction_is_followed_call_by_call(monkeypatch):
+    """Bridge's auction: each seat, observed at each of its turns, has its row written in full once, at
+    its first call; every call after that only adds itself (and moves who is to act)."""
+    game, space, observer = setup(ROOT / "specs/bridge/bridge.yaml")
+    long = 0
+    for seed in range(10):
+        table, rng = Table(space, game.new_state(seed)), random.Random(seed)
+        st_ = table.state
+        encoder, written = Encoder(observer), []
+        write = Encoder.write
+        monkeypatch.setattr(Encoder, "write", lambda self, t, seat: (written.append(seat), write(self, t, seat)))
+        calls = 0
+        while st_.phase.kind == "auction" and st_.deal_number == 1:
+            seat = st_.current_player
+            assert np.array_equal(encoder.observe(table, seat), observation(observer, table, seat)[0])
+            table.apply_id(rng.choice(table.legal_ids()))
+            calls += 1
+        monkeypatch.undo()
+        assert sorted(written) == list(range(min(calls, 4))), (calls, written)
+        long += calls > 8
+    assert long >= 3  # (auctions that went round more than twice)
+
+
 def test_a_dummy_played_by_the_declarer_is_followed_card_by_card(monkeypatch):
     """Bridge's play, where the declarer chooses the dummy's cards (`controller`) and the dummy is laid
     open after the opening lead (`open_from`): the seat to act, observed at each of its turns, has its
