@@ -15,9 +15,10 @@ one of these ways:
   actor's hand (a dummy's card chosen by the declarer, a word said with a card), the cards'
   seats are read from the tricks and the words from the deal's record;
 * a call or a double (in an auction, a call phase, a doubling) in the same phase of the same deal:
-  the calls and doubles since, and who is to act;
-* anything else (a new deal, another phase, an exchange, a declaration, a seat's own cards looked
-  at, hands laid open since the row was written): the row is written again from the state.
+  the calls and doubles since, and who is to act; an exchange's discards: the cards that left
+  their hands, and the seat's own discards;
+* anything else (a new deal, another phase, a draw, a declaration, a seat's own cards looked at,
+  hands laid open since the row was written): the row is written again from the state.
 
 All read the state the way `State.view` does, through the same helpers where what a seat may
 see is more than a field (the partner of a called card, a talon turned up later); the tests
@@ -82,11 +83,13 @@ class Encoder(Rows):
         self.announced = {}  # (var, value) -> its place in `announced`, or -1
         self.strengths = {}  # (suit, strength) -> a layout's end as encoded
         phases = every_phase(game)
-        # phases followed move by move, by what their moves change: play (a card, or a pass in a layout),
-        # and calls (an auction's or a call phase's call, a double: each is added to the deal's record,
-        # and nothing else a seat sees changes until the phase ends, but a seat looking at its cards)
+        # phases followed move by move, by what their moves change: play (a card, or a pass in a layout);
+        # calls (an auction's or a call phase's call, a double: each is added to the deal's record, and
+        # nothing else a seat sees changes until the phase ends, but a seat looking at its cards); and an
+        # exchange's discards (a card from the seat's hand to its discards: the draw, or the last discard,
+        # ends the phase)
         self.plain = {ph: "calls" if ph.kind in CALLING else ph.kind for ph in phases
-                      if ph.kind in ("layout", "tricks", *CALLING)}
+                      if ph.kind in ("layout", "tricks", "exchange", *CALLING)}
         # of those, play where a move is more than a card of the actor's hand: a seat may choose another's
         # card (`controller`: the declarer plays the dummy), hands are laid open at a moment (`open_from`),
         # a word is said with a card (`announcements`). The cards' seats are read from the tricks, the
@@ -126,6 +129,8 @@ class Encoder(Rows):
                 self._tricks(st, seat, row)
                 if len(deal.said) != row.said:
                     self._said(deal, row)
+            elif row.kind == "exchange":
+                self._discards(st, seat, row)
             elif not (self._calls(st, seat, row) if row.kind == "calls" else self._layout_moves(st, seat, row)):
                 self.write(table, seat)
                 return self.views[seat]
@@ -242,6 +247,20 @@ class Encoder(Rows):
             row.doubles = len(doubles)
         row.actions = len(deal.actions)
         return True
+
+    def _discards(self, st, seat: int, row: _Row) -> None:
+        """Write the cards discarded since: each leaves its seat's hand, and joins the discards the seat
+        sees of its own. (Every move since is a discard: the draw, `done` or the last discard ends the
+        phase, and a deal goes through each phase once, so no later move is of the same phase.)"""
+        mv, hands, sizes = self.flat, st.hands, row.sizes_of
+        acts = st.deal.actions
+        own = row.base + self.at["discards"]
+        for p, a in acts[row.actions:]:
+            if p == seat:
+                mv[row.hand + a.arg] = 0
+                mv[own + a.arg] = 1
+            mv[sizes[p]] = len(hands[p])
+        row.actions = len(acts)
 
     def _layout_moves(self, st, seat: int, row: _Row) -> bool:
         """Write what the cards laid (and passes) since change; False when a hand was laid open."""

@@ -120,6 +120,32 @@ def test_an_auction_is_followed_call_by_call(monkeypatch):
     assert long >= 3  # (auctions that went round more than twice)
 
 
+def test_an_exchange_is_followed_discard_by_discard(monkeypatch):
+    """Piquet's exchanges, a card discarded a move: the exchanger, observed at each of its discards, has
+    its row written in full once, at its first; each discard after that moves one card from its hand to
+    its discards."""
+    game, space, observer = setup(ROOT / "specs/piquet/rubicon.yaml")
+    discards = 0
+    for seed in range(6):
+        table, rng = Table(space, game.new_state(seed)), random.Random(seed)
+        st_ = table.state
+        while st_.phase.kind != "exchange":
+            table.apply_id(rng.choice(table.legal_ids()))
+        encoder, written = Encoder(observer), []
+        write = Encoder.write
+        monkeypatch.setattr(Encoder, "write", lambda self, t, seat: (written.append(seat), write(self, t, seat)))
+        phase, seat = st_.phase, st_.current_player
+        while st_.phase is phase:
+            assert np.array_equal(encoder.observe(table, seat), observation(observer, table, seat)[0])
+            ids = table.legal_ids()
+            draws = [i for i in ids if not space.names[i].startswith("discard")]
+            table.apply_id(rng.choice([i for i in ids if i not in draws] or draws))  # (discard all it may)
+            discards += 1
+        monkeypatch.undo()
+        assert written == [seat], written
+    assert discards >= 6 * 3
+
+
 def test_a_dummy_played_by_the_declarer_is_followed_card_by_card(monkeypatch):
     """Bridge's play, where the declarer chooses the dummy's cards (`controller`) and the dummy is laid
     open after the opening lead (`open_from`): the seat to act, observed at each of its turns, has its
