@@ -36,6 +36,7 @@ import numpy as np
 import pyspiel
 
 from .encoding import SCORE_BOUND, ActionSpace, Observer, Table, load
+from .incremental import Encoder
 
 SHORT_NAME = "python_cardspec"
 DEFAULTS = {"spec": "", "options": "", "max_deals": 0}
@@ -266,12 +267,16 @@ class CardspecState(pyspiel.State):
 
 
 class ViewObserver:
-    """OpenSpiel's observer (PyObserver) over a seat's view: `tensor` and `string_from`."""
+    """OpenSpiel's observer (PyObserver) over a seat's view: `tensor` and `string_from`. The tensor is
+    the seat's row of an `incremental.Encoder`, which the observer keeps: asked again of a state that has
+    moved on since, it is brought up to date from the moves since, and of another state (a clone, a
+    world sampled) written from it whole, the same numbers as the view's encoding either way."""
 
     def __init__(self, game: Setup):
         self.game = game
         self.tensor = np.zeros(game.observer.size, np.float32)
         self.dict = {name: self.tensor[a:b] for name, (a, b) in game.observer.offsets.items()}
+        self.encoder = Encoder(game.observer)
 
     def _view(self, state, player):
         table = state.table
@@ -281,11 +286,10 @@ class ViewObserver:
         return table.state.view(player), picked
 
     def set_from(self, state, player):
-        view, picked = self._view(state, player)
-        if view is None:
+        if state.table is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.game.observer.encode(view, picked)
+            self.tensor[:] = self.encoder.observe(state.table, player)
 
     def string_from(self, state, player):
         view, picked = self._view(state, player)
