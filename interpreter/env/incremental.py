@@ -16,9 +16,9 @@ one of these ways:
   seats are read from the tricks and the words from the deal's record;
 * a call or a double (in an auction, a call phase, a doubling) in the same phase of the same deal:
   the calls and doubles since, and who is to act; an exchange's discards: the cards that left
-  their hands, and the seat's own discards;
-* anything else (a new deal, another phase, a draw, a declaration, a seat's own cards looked at,
-  hands laid open since the row was written): the row is written again from the state.
+  their hands, and the seat's own discards; a declaration: the categories settled since;
+* anything else (a new deal, another phase, a draw, a seat's own cards looked at, hands laid
+  open since the row was written): the row is written again from the state.
 
 All read the state the way `State.view` does, through the same helpers where what a seat may
 see is more than a field (the partner of a called card, a talon turned up later); the tests
@@ -85,11 +85,12 @@ class Encoder(Rows):
         phases = every_phase(game)
         # phases followed move by move, by what their moves change: play (a card, or a pass in a layout);
         # calls (an auction's or a call phase's call, a double: each is added to the deal's record, and
-        # nothing else a seat sees changes until the phase ends, but a seat looking at its cards); and an
+        # nothing else a seat sees changes until the phase ends, but a seat looking at its cards); an
         # exchange's discards (a card from the seat's hand to its discards: the draw, or the last discard,
-        # ends the phase)
+        # ends the phase); and declaring (a category settled adds its result, and what the seats say
+        # before is in no row)
         self.plain = {ph: "calls" if ph.kind in CALLING else ph.kind for ph in phases
-                      if ph.kind in ("layout", "tricks", "exchange", *CALLING)}
+                      if ph.kind in ("layout", "tricks", "exchange", "declare", *CALLING)}
         # of those, play where a move is more than a card of the actor's hand: a seat may choose another's
         # card (`controller`: the declarer plays the dummy), hands are laid open at a moment (`open_from`),
         # a word is said with a card (`announcements`). The cards' seats are read from the tricks, the
@@ -131,6 +132,9 @@ class Encoder(Rows):
                     self._said(deal, row)
             elif row.kind == "exchange":
                 self._discards(st, seat, row)
+            elif row.kind == "declare":
+                self._declarations(st.declarations[row.declared:], row.base, row.rel)
+                row.declared, row.actions = len(st.declarations), len(deal.actions)
             elif not (self._calls(st, seat, row) if row.kind == "calls" else self._layout_moves(st, seat, row)):
                 self.write(table, seat)
                 return self.views[seat]

@@ -18,7 +18,7 @@ def _clip(v):
 class _Row:
     """Where one seat's row stands: what it was written from, and the places of what moves."""
 
-    __slots__ = ("actions", "any_shown", "base", "begun", "calls", "deal", "doubles", "hand", "kind", "last",
+    __slots__ = ("actions", "any_shown", "base", "begun", "calls", "deal", "declared", "doubles", "hand", "kind", "last",
                  "last_of", "leader", "leader_of", "looked", "out", "phase", "picked", "played", "rel", "said",
                  "shown", "shown_of", "sizes_of", "state", "to_act", "to_act_of", "trick", "trick_of", "tricks",
                  "won_of")
@@ -28,7 +28,7 @@ class _Row:
         self.deal = self.phase = None
         self.kind = None  # "tricks", "layout" or "calls" when that phase is followed move by move, else None
         self.actions = self.tricks = self.out = self.said = 0  # the deal's actions, tricks, seats out, words said then
-        self.calls = self.doubles = 0  # and its calls and doubles
+        self.calls = self.doubles = self.declared = 0  # and its calls, doubles and categories settled
         self.looked = None  # whether the seat's own cards were hidden then: (calling blind, not looked yet)
         self.trick = []  # the places set in the trick in progress, and in the last trick
         self.last = []
@@ -98,6 +98,7 @@ class Rows:
         deal = st.deal
         row.state, row.deal, row.phase, row.actions, row.said = st, deal, st.phase, len(deal.actions), len(deal.said)
         row.calls, row.doubles, row.looked = len(deal.calls), len(deal.doubles), (st.calling_blind, st.unseen[seat])
+        row.declared = len(st.declarations)
         row.kind = self.plain.get(st.phase)
         mv[b + at["seat"] + seat] = 1
         hands = st.hands
@@ -226,9 +227,15 @@ class Rows:
                 i = self.word_index.get(word)
                 if i is not None:
                     mv[b + at["said"] + r[p] * words + i] = 1
-        for entry in st.declarations:
+        self._declarations(st.declarations, b, r)
+
+    def _declarations(self, entries, b: int, r) -> None:
+        """Each category settled (an entry of `state.declarations`): its winner, and each seat's points
+        added to what the category's earlier entries gave it."""
+        mv, n, at = self.flat, self.n, b + self.at["declarations"]
+        for entry in entries:
             cat, winner, points = entry[0], entry[3], entry[4]
-            i = b + at["declarations"] + self.category_index[cat] * 2 * n
+            i = at + self.category_index[cat] * 2 * n
             if winner is not None:
                 mv[i + r[winner]] = 1
             for p in range(n):

@@ -146,6 +146,32 @@ def test_an_exchange_is_followed_discard_by_discard(monkeypatch):
     assert discards >= 6 * 3
 
 
+def test_declarations_are_followed_category_by_category(monkeypatch):
+    """Piquet's declarations, three categories in turn: each seat, observed at each of its turns, has its
+    row written in full once, at its first; each category settled after that adds its result."""
+    game, space, observer = setup(ROOT / "specs/piquet/rubicon.yaml")
+    settled = 0
+    for seed in range(8):
+        table, rng = Table(space, game.new_state(seed)), random.Random(seed)
+        st_ = table.state
+        while st_.phase.name != "declarations" and st_.deal_number == 1:
+            table.apply_id(rng.choice(table.legal_ids()))
+        if st_.phase.name != "declarations":
+            continue
+        encoder, written = Encoder(observer), []
+        write = Encoder.write
+        monkeypatch.setattr(Encoder, "write", lambda self, t, seat: (written.append(seat), write(self, t, seat)))
+        phase, before = st_.phase, len(st_.declarations)
+        while st_.phase is phase:
+            seat = st_.current_player
+            assert np.array_equal(encoder.observe(table, seat), observation(observer, table, seat)[0])
+            table.apply_id(table.legal_ids()[-1])  # (the fullest declaration, in steps when it is made so)
+        monkeypatch.undo()
+        assert sorted(set(written)) == sorted(written), written
+        settled += len(st_.declarations) - before
+    assert settled >= 3 * 6
+
+
 def test_a_dummy_played_by_the_declarer_is_followed_card_by_card(monkeypatch):
     """Bridge's play, where the declarer chooses the dummy's cards (`controller`) and the dummy is laid
     open after the opening lead (`open_from`): the seat to act, observed at each of its turns, has its
