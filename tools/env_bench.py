@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Steps per second of random Barbu play: the raw State against the learning environments.
+"""Steps per second of random play: the raw State against the learning environments.
 
-Each way plays whole games of the shipped `specs/barbu/barbu.yaml` (a new game when one ends),
+Each way plays whole games of the shipped Barbu (`--spec` names another game; a new game when one ends),
 each move chosen uniformly among the legal ones, and is timed over the same number of steps:
 
 * `raw`: `state.apply(legal[randrange(len(legal))])` after `legal = state.legal_actions()`;
@@ -23,7 +23,7 @@ round) before its median. Two rates: steps per second of wall time, and steps pe
 processor time (of this process and its workers together: steps per core, which other work on
 the machine changes less). The machine's load average is printed with the figures.
 
-    python tools/env_bench.py [--steps 20000] [--rounds 5] [--games 64] [--workers 2] [--block 1000]
+    python tools/env_bench.py [--spec barbu] [--steps 20000] [--rounds 5] [--games 64] [--workers 2] [--block 1000]
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SPEC = ROOT / "specs" / "barbu" / "barbu.yaml"
 
 
 class Clock:
@@ -202,12 +201,17 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="worker processes of the batched env (default 2; 0: none)")
     ap.add_argument("--block", type=int, default=1000,
                     help="steps a way plays before the next way's turn, within a round (default 1000)")
+    ap.add_argument("--spec", default="barbu",
+                    help="the game: a spec file, or a shipped game's name as `cardspec list` gives it (default barbu)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")  # (PettingZoo's advice on agent names)
-    from interpreter.compile.game import load_game
+    from interpreter.env.encoding import EnvError, load
 
-    game = load_game(SPEC)
+    try:
+        game = load(args.spec)
+    except EnvError as e:
+        ap.error(str(e))
     todo = ways(game, args)
     names = list(todo)
     wall = {name: [] for name in names}
@@ -221,7 +225,7 @@ def main(argv=None) -> int:
             wall[name].append(steps / seconds)
             cpu[name].append(steps / processor)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"Barbu, random play, {args.steps} steps per way, {args.rounds} rounds: median (min-max)")
+    print(f"{game.title}, random play, {args.steps} steps per way, {args.rounds} rounds: median (min-max)")
     for title, rates in (("steps per second of wall time", wall), ("steps per second of processor time "
                                                                  "(per core)", cpu)):
         print(f" {title}:")

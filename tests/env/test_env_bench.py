@@ -51,3 +51,13 @@ def test_the_ways_take_turns_a_block_at_a_time_to_their_steps_and_are_closed():
     assert log[2:-2] == [("a", 1000), ("b", 1000), ("a", 1000), ("b", 1000), ("a", 500), ("b", 452)]
     assert sorted(log[-2:]) == [("closed", "a"), ("closed", "b")]
     assert total["a"] == (2500, pytest.approx(2.5), pytest.approx(5.0)) and total["b"][0] == 1024 + 1024 + 512
+
+
+def test_another_game_is_named_by_its_spec_and_a_wrong_name_is_refused(capsys):
+    bench = _tool()
+    assert bench.main(["--spec", "bridge", "--steps", "200", "--rounds", "1", "--games", "0", "--workers", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Bridge" in out.split("random play")[0] and out.count("/ raw") == 4
+    with pytest.raises(SystemExit) as e:
+        bench.main(["--spec", "brige"])
+    assert e.value.code == 2 and "bridge" in capsys.readouterr().err
