@@ -227,7 +227,8 @@ def test_cards_said_with_a_word_are_followed_card_by_card(monkeypatch):
     pytest.fail(f"only {said} words said in 40 deals")
 
 
-@pytest.mark.parametrize("spec", ["barbu/barbu", "piquet/rubicon", "briscola-chiamata/five", "bridge/bridge"])
+@pytest.mark.parametrize("spec", ["barbu/barbu", "piquet/rubicon", "briscola-chiamata/five", "bridge/bridge",
+                                  "tarot/tarot", "spades/spades", "skat/skat"])
 def test_a_row_followed_move_by_move_holds_no_card_the_seat_cannot_see(spec):
     """Deal again the cards a seat cannot see, at points spread over a deal: the row the encoder has
     kept up to date is the same as the row of the world dealt again."""
