@@ -118,14 +118,9 @@ class Encoder(Rows):
         row = self.seat_rows[seat]
         deal = st.deal
         if row.state is not st or row.deal is not deal or row.phase is not st.phase or row.kind is None \
-                or st.terminal:
+                or st.terminal or (row.phase in self.moments and tuple(st.shown) != row.shown):  # (a hand laid open)
             self.write(table, seat)
         elif len(deal.actions) != row.actions:
-            if row.kind == "tricks" and row.phase in self.moments and tuple(st.shown) != row.shown:
-                self.write(table, seat)  # (a hand laid open since: everything again)
-                if table.picked or row.picked:
-                    self._picked(table, seat, row)
-                return self.views[seat]
             if row.kind == "tricks":
                 self._tricks(st, seat, row)
                 if len(deal.said) != row.said:
