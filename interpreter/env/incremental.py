@@ -123,8 +123,9 @@ class Encoder(Rows):
         elif len(deal.actions) != row.actions:
             if row.kind == "tricks":
                 self._tricks(st, seat, row)
-                if len(deal.said) != row.said:
-                    self._said(deal, row)
+                if len(deal.said) != row.said:  # (words said with the cards)
+                    self._words(deal.said[row.said:], row.base, row.rel)
+                    row.said = len(deal.said)
             elif row.kind == "exchange":
                 self._discards(st, seat, row)
             elif row.kind == "declare":
@@ -214,35 +215,18 @@ class Encoder(Rows):
             mv[leader] = 1
             row.leader = leader
 
-    def _said(self, deal, row: _Row) -> None:
-        """The words said with a card since (each seat's word, as `_public` writes them all)."""
-        mv, words, base = self.flat, len(self.word_index), row.base + self.at["said"]
-        for p, word, _ in deal.said[row.said:]:
-            i = self.word_index.get(word)
-            if i is not None:
-                mv[base + row.rel[p] * words + i] = 1
-        row.said = len(deal.said)
-
     def _calls(self, st, seat: int, row: _Row) -> bool:
         """Write the calls and doubles made since; False when the seat's own cards were hidden from it
         and now are not, or the other way (calling blind, or not looked at yet): the row is written again."""
         if (st.calling_blind, st.unseen[seat]) != row.looked:
             return False
-        mv, deal, rel = self.flat, st.deal, row.rel
+        deal = st.deal
         calls, doubles = deal.calls, deal.doubles
-        if len(calls) != row.calls:  # (as `_public` writes them all)
-            ids, base = self.call_ids, row.base + self.at["calls"]
-            v = len(ids)
-            for p, call in calls[row.calls:]:
-                i = ids.get(call)
-                if i is not None:
-                    mv[base + rel[p] * v + i] = 1
+        if len(calls) != row.calls:
+            self._calls_made(calls[row.calls:], row.base, row.rel)
             row.calls = len(calls)
         if len(doubles) != row.doubles:
-            n, base = self.n, row.base + self.at["doubles"]
-            for p, targets in doubles[row.doubles:]:
-                for t in targets:
-                    mv[base + rel[p] * n + rel[t]] = 1
+            self._doubles(doubles[row.doubles:], row.base, row.rel)
             row.doubles = len(doubles)
         row.actions = len(deal.actions)
         return True

@@ -199,7 +199,7 @@ class Rows:
 
     def _public(self, st, b: int, r) -> None:
         """The phase, the contract, the trump, what was announced, doubled, called, said, declared."""
-        mv, at, n = self.flat, self.at, self.n
+        mv, at = self.flat, self.at
         i = self.phase_index.get(st.phase.name)
         if i is not None:
             mv[b + at["phase"] + i] = 1
@@ -211,23 +211,36 @@ class Rows:
         deal = st.deal
         if deal.announced:
             self._announced_all(st, deal, b)
-        if deal.doubles:
-            for p, targets in deal.doubles:
-                for t in targets:
-                    mv[b + at["doubles"] + r[p] * n + r[t]] = 1
-        if deal.calls:
-            v, ids = len(self.call_ids), self.call_ids
-            for p, call in deal.calls:
-                i = ids.get(call)
-                if i is not None:
-                    mv[b + at["calls"] + r[p] * v + i] = 1
-        if deal.said:
-            words = len(self.word_index)
-            for p, word, _ in deal.said:
-                i = self.word_index.get(word)
-                if i is not None:
-                    mv[b + at["said"] + r[p] * words + i] = 1
+        self._doubles(deal.doubles, b, r)
+        self._calls_made(deal.calls, b, r)
+        self._words(deal.said, b, r)
         self._declarations(st.declarations, b, r)
+
+    def _doubles(self, doubles, b: int, r) -> None:
+        """Each double of `doubles` (the deal's record: who doubled whom), in the row at `b` (`r`: each
+        seat counted from the row's)."""
+        mv, n, at = self.flat, self.n, b + self.at["doubles"]
+        for p, targets in doubles:
+            for t in targets:
+                mv[at + r[p] * n + r[t]] = 1
+
+    def _calls_made(self, calls, b: int, r) -> None:
+        """Each call of `calls` (the deal's record: who called what)."""
+        mv, ids, at = self.flat, self.call_ids, b + self.at["calls"]
+        v = len(ids)
+        for p, call in calls:
+            i = ids.get(call)
+            if i is not None:
+                mv[at + r[p] * v + i] = 1
+
+    def _words(self, said, b: int, r) -> None:
+        """Each word of `said` (the deal's record of words said with cards)."""
+        mv, index, at = self.flat, self.word_index, b + self.at["said"]
+        words = len(index)
+        for p, word, _ in said:
+            i = index.get(word)
+            if i is not None:
+                mv[at + r[p] * words + i] = 1
 
     def _declarations(self, entries, b: int, r) -> None:
         """Each category settled (an entry of `state.declarations`): its winner, and each seat's points
